@@ -1,0 +1,180 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import pino, { type Logger } from 'pino';
+import { registerAuthRoutes } from './modules/auth/routes.ts';
+import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords.ts';
+import { createCodeDelivery } from './modules/codes/delivery/create-code-delivery.ts';
+import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
+import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerNoticeRoutes } from './modules/notices/routes.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { AppContext } from './platform/context.ts';
+import type { Db } from './platform/db/db.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { openDb } from './platform/db/open-db.ts';
+import { refusal } from './platform/http/envelope.ts';
+import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { API_PREFIX } from './platform/http/register-endpoint.ts';
+import { createMetrics } from './platform/metrics.ts';
+import { memoryRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
+import { redisRateLimiter } from './platform/rate-limit/redis-rate-limiter.ts';
+import { seedDemo } from './seed/seed-demo.ts';
+
+export type Overrides = { db?: Db; clock?: Clock; limiter?: RateLimiter; codeDelivery?: CodeDelivery; log?: Logger };
+
+export type Server = { app: FastifyInstance; ctx: AppContext; hasher: PasswordHasher; close(): Promise<void> };
+
+// Paths the single-page app must never answer for with its index.html.
+const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '/healthz', '/socket.io/'];
+
+/** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
+export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
+  const log = overrides.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
+  const db = overrides.db ?? (await openDb(config));
+  await migrate(db);
+  const hasher = createPasswordHasher(config.argon2);
+  if (config.isDemoSeeded) await seedDemo(db, hasher, log);
+  const limiter = overrides.limiter ?? (config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter());
+  const ctx: AppContext = {
+    config,
+    db,
+    log,
+    clock: overrides.clock ?? systemClock,
+    limiter,
+    codeDelivery: overrides.codeDelivery ?? createCodeDelivery(config, db),
+  };
+
+  const app = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: config.env === 'test',
+  });
+  await registerPlatform(app, ctx);
+  registerAuthRoutes(app, ctx, hasher);
+  registerUserRoutes(app, ctx);
+  registerNoticeRoutes(app, ctx);
+  registerDevRoutes(app, ctx);
+  await registerStatic(app, ctx);
+
+  return {
+    app,
+    ctx,
+    hasher,
+    async close() {
+      await app.close();
+      await ctx.codeDelivery.close();
+      await limiter.close();
+      if (!overrides.db) await db.close();
+    },
+  };
+}
+
+async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
+  const metrics = createMetrics();
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpRequests.inc({ route, method: request.method, status: reply.statusCode });
+    metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  // An empty JSON body is an empty form, not an error: some clients send the header on every POST.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, {});
+    jsonParser(request, String(body), done);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(refusal('PAYLOAD_TOO_LARGE'));
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(refusal('UNSUPPORTED_MEDIA_TYPE'));
+    if (status >= 400 && status < 500) {
+      request.log.info({ code: error.code, message: error.message }, 'malformed request');
+      return reply.code(status === 404 ? 404 : 400).send(refusal(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(refusal('INTERNAL'));
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await ctx.db.query('select 1');
+      return { status: 'ok', db: ctx.db.kind };
+    } catch (error) {
+      ctx.log.error({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+}
+
+async function registerStatic(app: FastifyInstance, ctx: AppContext) {
+  const { webDistDir, downloadDir } = ctx.config;
+  fs.mkdirSync(downloadDir, { recursive: true });
+  await app.register(fastifyStatic, { root: downloadDir, prefix: '/download/', decorateReply: false, index: false });
+
+  const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      prefix: '/',
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(response, filePath) {
+        // Hashed build assets never change; everything else must be revalidated so updates reach players.
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    ctx.log.warn({ webDistDir }, 'web app not built: run `npm run build` to serve it');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isSpaRoute = request.method === 'GET' && !NON_SPA_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (hasWeb && isSpaRoute) {
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html', webDistDir);
+    }
+    return reply.code(404).send(refusal('NOT_FOUND'));
+  });
+}

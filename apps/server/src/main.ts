@@ -1,0 +1,35 @@
+import { buildServer } from './app.ts';
+import { loadConfig } from './platform/config.ts';
+
+const config = loadConfig();
+const server = await buildServer(config);
+const { app, ctx } = server;
+
+let isShuttingDown = false;
+async function shutdown(signal: string) {
+  if (isShuttingDown) return;
+  isShuttingDown = true;
+  ctx.log.info({ signal }, 'shutting down: finishing open requests');
+  // A hard stop if something hangs, so an orchestrator's restart is never blocked.
+  const timer = setTimeout(() => {
+    ctx.log.error('shutdown timed out');
+    process.exit(1);
+  }, 15_000);
+  timer.unref();
+  try {
+    await server.close();
+    ctx.log.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    ctx.log.error({ err: error }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+ctx.log.info(
+  { port: config.port, db: ctx.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, redis: Boolean(config.redisUrl) },
+  `Mayur is serving at http://localhost:${config.port}`,
+);

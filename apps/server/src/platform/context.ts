@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { CodeDelivery } from '../modules/codes/delivery/code-delivery.ts';
+import type { Clock } from './clock.ts';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { RateLimiter } from './rate-limit/rate-limiter.ts';
+
+/** What every use case may depend on; built once at start and passed down explicitly. */
+export type AppContext = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  clock: Clock;
+  limiter: RateLimiter;
+  codeDelivery: CodeDelivery;
+};

@@ -1,0 +1,58 @@
+import { endpoints, type EndpointPath, type ParsedRequestOf, type ResponseOf } from '@mayur/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { AppError } from './app-error.ts';
+import { authenticate, type SessionPrincipal } from './authenticate.ts';
+import { refusal, success } from './envelope.ts';
+import { toValidationFailure } from './validation.ts';
+
+export const API_PREFIX = '/api';
+
+export type RequestMeta = { ip: string; userAgent: string; requestId: string; log: FastifyRequest['log'] };
+
+export type HandlerArgs<P extends EndpointPath> = {
+  input: ParsedRequestOf<P>;
+  meta: RequestMeta;
+  /** Always present on endpoints that require a session; the registrar refuses the request otherwise. */
+  session: (typeof endpoints)[P]['isAuthRequired'] extends true ? SessionPrincipal : SessionPrincipal | null;
+};
+
+export type Handler<P extends EndpointPath> = (args: HandlerArgs<P>) => Promise<ResponseOf<P>>;
+
+/**
+ * Registers `POST /api<path>` for one endpoint of the contracts map: the session check comes first,
+ * then the request schema, then the handler; the result is wrapped in the envelope. Outside production
+ * the response is checked against its schema too, so a handler cannot drift from the contract.
+ */
+export function registerEndpoint<P extends EndpointPath>(app: FastifyInstance, ctx: AppContext, path: P, handler: Handler<P>) {
+  const definition = endpoints[path];
+  app.post(API_PREFIX + path, { config: { endpoint: path } }, async (request, reply) => {
+    const meta: RequestMeta = {
+      ip: request.ip,
+      userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+      requestId: request.id,
+      log: request.log,
+    };
+    const session = await authenticate(ctx, request.headers.authorization);
+    if (definition.isAuthRequired && !session) {
+      return reply.code(401).send(refusal('UNAUTHORIZED'));
+    }
+    const parsed = definition.request.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const failure = toValidationFailure(parsed.error);
+      request.log.info({ code: failure.code, field: failure.field }, 'request refused by validation');
+      return reply.code(failure.code === 'UNAUTHORIZED' ? 401 : 200).send(refusal(failure.code, failure.field));
+    }
+    try {
+      const obj = await handler({ input: parsed.data, meta, session } as HandlerArgs<P>);
+      if (!ctx.config.isProduction) definition.response.parse(obj);
+      return reply.send(success(obj));
+    } catch (error) {
+      if (error instanceof AppError) {
+        request.log.info({ code: error.code, detail: error.message }, 'request refused');
+        return reply.code(error.httpStatus).send(refusal(error.code, error.field));
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,26 @@
+import { Redis } from 'ioredis';
+import type { RateLimiter } from './rate-limiter.ts';
+
+// INCR and the first PEXPIRE run as one script, so a window can never lose its expiry.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('PTTL', KEYS[1])}
+`;
+
+export async function redisRateLimiter(url: string, keyPrefix = 'mayur:rl:'): Promise<RateLimiter> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+  await redis.connect();
+  return {
+    async hit(key, limit, windowMs) {
+      const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, keyPrefix + key, String(windowMs))) as [number, number];
+      return { isAllowed: count <= limit, count, retryAfterMs: Math.max(0, ttlMs) };
+    },
+    async reset(key) {
+      await redis.del(keyPrefix + key);
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import { ZFindNoticeRequest, ZFindNoticeResponse, ZNoticeUrlResponse } from './notices.ts';
+import {
+  ZBalance,
+  ZChangeNickRequest,
+  ZChangeWithdrawPasswordEmailRequest,
+  ZChangeWithdrawPasswordRequest,
+  ZEmailLoginRequest,
+  ZEmailRegisterRequest,
+  ZEmpty,
+  ZGetCodeRequest,
+  ZGetCodeResponse,
+  ZGetEmailCodeRequest,
+  ZLoginRequest,
+  ZNull,
+  ZRegisterRequest,
+  ZRegisterSwitchResponse,
+  ZResetPasswordEmailRequest,
+  ZResetPasswordRequest,
+  ZSession,
+  ZThirdLoginRequest,
+  ZUser,
+} from './users.ts';
+
+export type EndpointDefinition = {
+  /** Whether the caller must send a valid session token. */
+  isAuthRequired: boolean;
+  request: z.ZodType;
+  response: z.ZodType;
+  summary: string;
+  tag: string;
+};
+
+/**
+ * Every API endpoint, keyed by its path under the API base (`/api`). The server registers a handler
+ * for each key and the web client is typed against the same map, so neither can drift from the other.
+ */
+export const endpoints = {
+  '/smsserver/getCode': {
+    isAuthRequired: false,
+    request: ZGetCodeRequest,
+    response: ZGetCodeResponse,
+    summary: 'Send a 6-digit code to a mobile number',
+    tag: 'codes',
+  },
+  '/smsserver/getEmailCode': {
+    isAuthRequired: false,
+    request: ZGetEmailCodeRequest,
+    response: ZGetCodeResponse,
+    summary: 'Send a 6-digit code to an e-mail address',
+    tag: 'codes',
+  },
+  '/user/findRegistSwitch': {
+    isAuthRequired: false,
+    request: ZEmpty,
+    response: ZRegisterSwitchResponse,
+    summary: 'Whether registration is open and whether a recommendation code is required',
+    tag: 'user',
+  },
+  '/user/regist': {
+    isAuthRequired: false,
+    request: ZRegisterRequest,
+    response: ZSession,
+    summary: 'Register with a mobile number',
+    tag: 'user',
+  },
+  '/user/emailRegist': {
+    isAuthRequired: false,
+    request: ZEmailRegisterRequest,
+    response: ZSession,
+    summary: 'Register with an e-mail address',
+    tag: 'user',
+  },
+  '/user/login': {
+    isAuthRequired: false,
+    request: ZLoginRequest,
+    response: ZSession,
+    summary: 'Log in with a mobile number',
+    tag: 'user',
+  },
+  '/user/emailLogin': {
+    isAuthRequired: false,
+    request: ZEmailLoginRequest,
+    response: ZSession,
+    summary: 'Log in with an e-mail address',
+    tag: 'user',
+  },
+  '/user/logout': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZNull,
+    summary: 'Revoke the current session',
+    tag: 'user',
+  },
+  '/user/fogetPSW': {
+    isAuthRequired: false,
+    request: ZResetPasswordRequest,
+    response: ZNull,
+    summary: 'Reset the login password with a code sent to the mobile number; revokes every session',
+    tag: 'user',
+  },
+  '/user/fogetPSWEmail': {
+    isAuthRequired: false,
+    request: ZResetPasswordEmailRequest,
+    response: ZNull,
+    summary: 'Reset the login password with a code sent to the e-mail address; revokes every session',
+    tag: 'user',
+  },
+  '/user/changeWithdrawPsw': {
+    isAuthRequired: true,
+    request: ZChangeWithdrawPasswordRequest,
+    response: ZNull,
+    summary: "Set the withdrawal password with a code sent to the account's mobile number",
+    tag: 'user',
+  },
+  '/user/changeWithdrawPswEmail': {
+    isAuthRequired: true,
+    request: ZChangeWithdrawPasswordEmailRequest,
+    response: ZNull,
+    summary: "Set the withdrawal password with a code sent to the account's e-mail address",
+    tag: 'user',
+  },
+  '/user/findUserInfo': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZUser,
+    summary: 'The signed-in player',
+    tag: 'user',
+  },
+  '/user/changeNick': {
+    isAuthRequired: true,
+    request: ZChangeNickRequest,
+    response: ZUser,
+    summary: 'Change the nick name',
+    tag: 'user',
+  },
+  '/user/balance': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZBalance,
+    summary: 'Cash and bonus balance',
+    tag: 'user',
+  },
+  '/user/findNotice': {
+    isAuthRequired: false,
+    request: ZFindNoticeRequest,
+    response: ZFindNoticeResponse,
+    summary: 'Published notices, newest first',
+    tag: 'notices',
+  },
+  '/user/getNoticeUrl': {
+    isAuthRequired: false,
+    request: ZEmpty,
+    response: ZNoticeUrlResponse,
+    summary: 'The notice dialog: first notice with its download, main-site and promotion links',
+    tag: 'notices',
+  },
+  '/third/login': {
+    isAuthRequired: false,
+    request: ZThirdLoginRequest,
+    response: ZSession,
+    summary: 'Exchange a valid token (handed over in a page address) for a fresh session',
+    tag: 'user',
+  },
+} as const satisfies Record<string, EndpointDefinition>;
+
+export type Endpoints = typeof endpoints;
+export type EndpointPath = keyof Endpoints;
+/** What a caller may send (form or JSON input, before normalisation). */
+export type RequestOf<P extends EndpointPath> = z.input<Endpoints[P]['request']>;
+/** What a handler receives after validation and normalisation. */
+export type ParsedRequestOf<P extends EndpointPath> = z.output<Endpoints[P]['request']>;
+export type ResponseOf<P extends EndpointPath> = z.output<Endpoints[P]['response']>;

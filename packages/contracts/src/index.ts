@@ -1,0 +1,7 @@
+export * from './envelope.ts';
+export * from './errors.ts';
+export * from './fields.ts';
+export * from './money.ts';
+export * from './notices.ts';
+export * from './users.ts';
+export * from './endpoints.ts';

@@ -1,0 +1,28 @@
+// Money is integer paise everywhere; the wire carries two-decimal strings ("98.00").
+// No floating point touches an amount: parsing and formatting work on the decimal text.
+
+export type Paise = bigint;
+
+const MONEY_TEXT = /^(0|[1-9]\d{0,15})(?:\.(\d{1,2}))?$/;
+
+/** Parses "12", "12.5", "12.50" (or a number with at most two decimals) into paise; null when invalid. */
+export function parseMoney(value: unknown): Paise | null {
+  let text: string;
+  if (typeof value === 'string') text = value.trim();
+  else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
+  else return null;
+  const match = MONEY_TEXT.exec(text);
+  if (!match) return null;
+  const rupees = BigInt(match[1]!);
+  const fraction = (match[2] ?? '').padEnd(2, '0');
+  return rupees * 100n + BigInt(fraction);
+}
+
+/** Formats paise as the wire's two-decimal string: 9800n → "98.00", -5n → "-0.05". */
+export function formatMoney(paise: Paise): string {
+  const isNegative = paise < 0n;
+  const absolute = isNegative ? -paise : paise;
+  const rupees = absolute / 100n;
+  const fraction = (absolute % 100n).toString().padStart(2, '0');
+  return `${isNegative ? '-' : ''}${rupees}.${fraction}`;
+}
