@@ -39,7 +39,7 @@ const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '
 /** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
 export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
   const log = overrides.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
-  const db = overrides.db ?? (await openDb(config));
+  const db = overrides.db ?? (await openDb(config, log));
   await migrate(db);
   const hasher = createPasswordHasher(config.argon2);
   if (config.isDemoSeeded) await seedDemo(db, hasher, log);
@@ -59,7 +59,6 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     trustProxy: process.env.TRUST_PROXY === 'true',
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    disableRequestLogging: config.env === 'test',
   });
   await registerPlatform(app, ctx);
   registerAuthRoutes(app, ctx, hasher);
@@ -121,6 +120,8 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     const status = error.statusCode ?? 500;
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send(refusal('PAYLOAD_TOO_LARGE'));
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(refusal('UNSUPPORTED_MEDIA_TYPE'));
+    // Text PostgreSQL cannot store (a NUL byte, an invalid encoding) is bad input, not a server fault.
+    if (error.code === '22021' || error.code === '22P05') return reply.code(400).send(refusal('BAD_REQUEST'));
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, message: error.message }, 'malformed request');
       return reply.code(status === 404 ? 404 : 400).send(refusal(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));

@@ -7,13 +7,17 @@ import type { ErrorCode } from './errors.ts';
 
 const err = (code: ErrorCode) => ({ error: code });
 
-/** A required trimmed string: missing or blank gives `requiredCode`, too long gives `invalidCode`. */
+// Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in a stored name.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
+/** A required trimmed string: missing or blank gives `requiredCode`, too long or with control characters `invalidCode`. */
 export function requiredText(requiredCode: ErrorCode, invalidCode: ErrorCode, maxLength: number) {
   return z
     .string(err(requiredCode))
     .trim()
     .min(1, err(requiredCode))
-    .max(maxLength, err(invalidCode));
+    .max(maxLength, err(invalidCode))
+    .refine((value) => !CONTROL_CHARACTERS.test(value), err(invalidCode));
 }
 
 export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
@@ -67,7 +71,7 @@ export const zNickName = requiredText('NICKNAME_REQUIRED', 'NICKNAME_INVALID', 2
 export const zInvitationCode = z
   .string(err('RECOMMENDATION_CODE_INVALID'))
   .trim()
-  .max(32, err('RECOMMENDATION_CODE_INVALID'))
+  .regex(/^([A-Za-z0-9]{4,32})?$/, err('RECOMMENDATION_CODE_INVALID'))
   .optional()
   .transform((value) => (value ? value.toUpperCase() : undefined));
 

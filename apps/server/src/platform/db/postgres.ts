@@ -4,8 +4,15 @@ import type { Db, Row } from './db.ts';
 // BIGINT columns carry money in paise; they must arrive as bigint, never as a rounded number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => BigInt(value));
 
-export async function openPostgres(connectionString: string, maxConnections = 20): Promise<Db> {
+export async function openPostgres(
+  connectionString: string,
+  maxConnections = 20,
+  onIdleError: (error: Error) => void = () => undefined,
+): Promise<Db> {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // An idle connection can die (server restart, failover); the pool replaces it. Without a listener
+  // the 'error' event would crash the whole process.
+  pool.on('error', onIdleError);
   // Fail at start, not at the first request, when the database is unreachable.
   await pool.query('select 1');
   return {

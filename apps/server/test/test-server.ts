@@ -1,0 +1,100 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { buildServer, type Overrides, type Server } from '../src/app.ts';
+import { manualClock } from '../src/platform/clock.ts';
+import { loadConfig, type Config } from '../src/platform/config.ts';
+import { openPglite } from '../src/platform/db/pglite.ts';
+import { openPostgres } from '../src/platform/db/postgres.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { redisRateLimiter } from '../src/platform/rate-limit/redis-rate-limiter.ts';
+import { memoryRateLimiter } from '../src/platform/rate-limit/rate-limiter.ts';
+
+// Integration tests run the real server against a real database: an in-memory PGlite by default, or
+// a fresh database on the PostgreSQL of DATABASE_URL (dropped afterwards), and Redis when REDIS_URL is set.
+
+export type Reply = { status: number; body: any; headers: Record<string, unknown> };
+
+export type TestServer = Server & {
+  clock: ReturnType<typeof manualClock>;
+  call(path: string, body?: unknown, options?: { token?: string; ip?: string; form?: boolean }): Promise<Reply>;
+  outbox(): Promise<Array<{ to: string; channel: string; code: string; text: string; sentAt: string }>>;
+  lastCode(to: string): Promise<string>;
+  /** Registers a player by mobile and returns the session. */
+  registerMobile(mobile: string, password?: string, extra?: Record<string, unknown>): Promise<{ token: string; user: any }>;
+  stop(): Promise<void>;
+};
+
+async function freshPostgres(baseUrl: string): Promise<{ db: Db; drop(): Promise<void> }> {
+  const name = `mayur_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const db = await openPostgres(url.toString(), 10);
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const cleaner = new pg.Client({ connectionString: baseUrl });
+      await cleaner.connect();
+      await cleaner.query(`drop database if exists ${name} with (force)`);
+      await cleaner.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}, overrides: Overrides = {}): Promise<TestServer> {
+  const config: Config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: 'memory://', ...env });
+  const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const db = overrides.db ?? postgres?.db ?? (await openPglite('memory://'));
+  const limiter =
+    overrides.limiter ??
+    (process.env.REDIS_URL ? await redisRateLimiter(process.env.REDIS_URL, `mayur:test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter());
+  const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
+  const server = await buildServer(config, { clock, ...overrides, db, limiter, log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+
+  const call: TestServer['call'] = async (path, body = {}, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = options.token;
+    const payload = options.form ? new URLSearchParams(body as Record<string, string>).toString() : JSON.stringify(body);
+    headers['content-type'] = options.form ? 'application/x-www-form-urlencoded' : 'application/json';
+    const response = await server.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers,
+      payload,
+      remoteAddress: options.ip ?? '127.0.0.1',
+    });
+    return { status: response.statusCode, body: response.json(), headers: response.headers };
+  };
+  const outbox: TestServer['outbox'] = async () => (await server.app.inject({ method: 'GET', url: '/dev/outbox' })).json();
+  const lastCode = async (to: string) => {
+    const message = (await outbox()).find((entry) => entry.to === to);
+    if (!message) throw new Error(`no code was sent to ${to}`);
+    return message.code;
+  };
+  const registerMobile: TestServer['registerMobile'] = async (mobile, password = 'secret-pass-1', extra = {}) => {
+    const sent = await call('/smsserver/getCode', { mobile });
+    if (sent.body.res !== 1) throw new Error(`getCode failed: ${JSON.stringify(sent.body)}`);
+    const code = await lastCode(mobile);
+    const registered = await call('/user/regist', { mobile, password, code, ageConfirmed: true, riskAccepted: true, ...extra });
+    if (registered.body.res !== 1) throw new Error(`regist failed: ${JSON.stringify(registered.body)}`);
+    return registered.body.obj;
+  };
+  return {
+    ...server,
+    clock,
+    call,
+    outbox,
+    lastCode,
+    registerMobile,
+    async stop() {
+      await server.close();
+      if (postgres) await postgres.drop();
+      else if (!overrides.db) await db.close();
+    },
+  };
+}

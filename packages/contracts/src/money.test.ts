@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, parseMoney } from './money.ts';
+
+describe('money on the wire', () => {
+  it('parses decimal text and numbers with at most two places into paise', () => {
+    expect(parseMoney('98')).toBe(9800n);
+    expect(parseMoney('98.5')).toBe(9850n);
+    expect(parseMoney(' 1.10 ')).toBe(110n);
+    expect(parseMoney(0.1)).toBe(10n);
+    expect(parseMoney('9999999999999999.99')).toBe(999999999999999999n);
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of ['', '1.234', '-1', '01', '1e3', 'NaN', 'Infinity', '١٢', '1,000', '.5', '5.', null, undefined, {}, [], Number.NaN, Infinity, 1.005, -2]) {
+      expect(parseMoney(bad)).toBeNull();
+    }
+  });
+
+  it('formats paise with two decimals, including negatives', () => {
+    expect(formatMoney(0n)).toBe('0.00');
+    expect(formatMoney(9800n)).toBe('98.00');
+    expect(formatMoney(5n)).toBe('0.05');
+    expect(formatMoney(-5n)).toBe('-0.05');
+    expect(formatMoney(123456789n)).toBe('1234567.89');
+  });
+
+  it('round-trips every amount exactly', () => {
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n }), (paise) => parseMoney(formatMoney(paise)) === paise));
+  });
+});
