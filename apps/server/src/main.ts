@@ -30,6 +30,11 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
 ctx.log.info(
-  { port: config.port, db: ctx.db.kind, dataDir: config.databaseUrl ? undefined : config.dataDir, redis: Boolean(config.redisUrl) },
+  {
+    port: config.port,
+    db: ctx.db.kind,
+    dataDir: config.databaseUrl ? undefined : config.dataDir,
+    redis: Boolean(config.redisUrl),
+  },
   `Mayur is serving at http://localhost:${config.port}`,
 );

@@ -52,9 +52,17 @@ export async function startTestServer(env: Record<string, string> = {}, override
   const db = overrides.db ?? postgres?.db ?? (await openPglite('memory://'));
   const limiter =
     overrides.limiter ??
-    (process.env.REDIS_URL ? await redisRateLimiter(process.env.REDIS_URL, `mayur:test:${randomBytes(6).toString('hex')}:`) : memoryRateLimiter());
+    (process.env.REDIS_URL
+      ? await redisRateLimiter(process.env.REDIS_URL, `mayur:test:${randomBytes(6).toString('hex')}:`)
+      : memoryRateLimiter());
   const clock = manualClock(new Date('2026-11-21T12:00:00Z'));
-  const server = await buildServer(config, { clock, ...overrides, db, limiter, log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const server = await buildServer(config, {
+    clock,
+    ...overrides,
+    db,
+    limiter,
+    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
 
   const call: TestServer['call'] = async (path, body = {}, options = {}) => {
     const headers: Record<string, string> = {};

@@ -22,7 +22,14 @@ describe('request fields', () => {
 
   it('reads checkboxes from JSON and forms', () => {
     expect([true, 'true', '1', 'on', 1].map((value) => zCheckbox.parse(value))).toEqual([true, true, true, true, true]);
-    expect([false, 'false', '0', '', undefined, 0].map((value) => zCheckbox.parse(value))).toEqual([false, false, false, false, false, false]);
+    expect([false, 'false', '0', '', undefined, 0].map((value) => zCheckbox.parse(value))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('bounds page fields', () => {

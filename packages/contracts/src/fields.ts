@@ -8,6 +8,7 @@ import type { ErrorCode } from './errors.ts';
 const err = (code: ErrorCode) => ({ error: code });
 
 // Control characters (NUL above all, which PostgreSQL text cannot hold) never belong in a stored name.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
 
 /** A required trimmed string: missing or blank gives `requiredCode`, too long or with control characters `invalidCode`. */

@@ -12,7 +12,27 @@ describe('money on the wire', () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['', '1.234', '-1', '01', '1e3', 'NaN', 'Infinity', '١٢', '1,000', '.5', '5.', null, undefined, {}, [], Number.NaN, Infinity, 1.005, -2]) {
+    for (const bad of [
+      '',
+      '1.234',
+      '-1',
+      '01',
+      '1e3',
+      'NaN',
+      'Infinity',
+      '١٢',
+      '1,000',
+      '.5',
+      '5.',
+      null,
+      undefined,
+      {},
+      [],
+      Number.NaN,
+      Infinity,
+      1.005,
+      -2,
+    ]) {
       expect(parseMoney(bad)).toBeNull();
     }
   });

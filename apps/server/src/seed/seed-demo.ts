@@ -35,7 +35,10 @@ const SEED_MARKER = 'seed:demo';
 export async function seedDemo(db: Db, hasher: PasswordHasher, log: Logger): Promise<boolean> {
   const passwordHash = await hasher.hash(DEMO_ACCOUNT.password);
   return db.transaction(async (tx) => {
-    const marked = await tx.query('insert into schema_migrations (version) values ($1) on conflict do nothing returning version', [SEED_MARKER]);
+    const marked = await tx.query(
+      'insert into schema_migrations (version) values ($1) on conflict do nothing returning version',
+      [SEED_MARKER],
+    );
     if (marked.length === 0) return false;
     await tx.query(
       `insert into users (mobile, email, password_hash, nick_name, promotion_code, age_confirmed_at, risk_accepted_at)

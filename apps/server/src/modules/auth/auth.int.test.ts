@@ -32,8 +32,12 @@ describe('one-time codes', () => {
   });
 
   it('lets only one of many concurrent sends to one destination through', async () => {
-    const replies = await Promise.all(Array.from({ length: 20 }, () => server.call('/smsserver/getCode', { email: 'race@example.com' }).catch(() => null)));
-    const emailReplies = await Promise.all(Array.from({ length: 20 }, () => server.call('/smsserver/getEmailCode', { email: 'race@example.com' })));
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, () => server.call('/smsserver/getCode', { email: 'race@example.com' }).catch(() => null)),
+    );
+    const emailReplies = await Promise.all(
+      Array.from({ length: 20 }, () => server.call('/smsserver/getEmailCode', { email: 'race@example.com' })),
+    );
     expect(replies.every((reply) => reply?.body.code === 'MOBILE_REQUIRED')).toBe(true);
     expect(emailReplies.filter((reply) => reply.body.res === 1)).toHaveLength(1);
     expect(emailReplies.filter((reply) => reply.body.code === 'WAIT_ONE_MINUTE')).toHaveLength(19);
@@ -50,7 +54,13 @@ describe('one-time codes', () => {
     await server.call('/smsserver/getCode', { mobile: '9876500002' });
     const code = await server.lastCode('9876500002');
     server.clock.advance(10 * 60_000 + 1);
-    const reply = await server.call('/user/regist', { mobile: '9876500002', password: 'secret-pass-1', code, ageConfirmed: true, riskAccepted: true });
+    const reply = await server.call('/user/regist', {
+      mobile: '9876500002',
+      password: 'secret-pass-1',
+      code,
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
     expect(reply.body).toMatchObject({ res: 0, code: 'CODE_INVALID', field: 'code' });
     expect(await countUsers()).toBe(0);
   });
@@ -60,7 +70,13 @@ describe('one-time codes', () => {
     const code = await server.lastCode('9876500003');
     const wrong = code === '000000' ? '111111' : '000000';
     const attempt = (candidate: string) =>
-      server.call('/user/regist', { mobile: '9876500003', password: 'secret-pass-1', code: candidate, ageConfirmed: true, riskAccepted: true });
+      server.call('/user/regist', {
+        mobile: '9876500003',
+        password: 'secret-pass-1',
+        code: candidate,
+        ageConfirmed: true,
+        riskAccepted: true,
+      });
     const wrongReplies = await Promise.all(Array.from({ length: 8 }, () => attempt(wrong)));
     expect(wrongReplies.filter((reply) => reply.body.code === 'CODE_INVALID')).toHaveLength(5);
     expect(wrongReplies.filter((reply) => reply.body.code === 'CODE_ATTEMPTS_EXCEEDED')).toHaveLength(3);
@@ -72,10 +88,14 @@ describe('one-time codes', () => {
 describe('registration', () => {
   it('registers by mobile, returns a session and links the inviter by recommendation code', async () => {
     const inviter = await server.registerMobile('9876500010');
-    const invitee = await server.registerMobile('9876500011', 'secret-pass-1', { invitationCode: inviter.user.promotionCode.toLowerCase() });
+    const invitee = await server.registerMobile('9876500011', 'secret-pass-1', {
+      invitationCode: inviter.user.promotionCode.toLowerCase(),
+    });
     expect(invitee.token.length).toBeGreaterThanOrEqual(22);
     expect(invitee.user).toMatchObject({ mobile: '9876500011', email: null, balance: '0.00', bonus: '0.00', level: 0 });
-    const rows = await server.ctx.db.query<{ inviter_id: number }>('select inviter_id from users where id = $1', [invitee.user.id]);
+    const rows = await server.ctx.db.query<{ inviter_id: number }>('select inviter_id from users where id = $1', [
+      invitee.user.id,
+    ]);
     expect(rows[0]!.inviter_id).toBe(inviter.user.id);
     const info = await server.call('/user/findUserInfo', {}, { token: invitee.token });
     expect(info.body.obj.id).toBe(invitee.user.id);
@@ -98,7 +118,13 @@ describe('registration', () => {
     server.clock.advance(61_000);
     await server.call('/smsserver/getCode', { mobile: '9876500012' });
     const code = await server.lastCode('9876500012');
-    const reply = await server.call('/user/regist', { mobile: '9876500012', password: 'secret-pass-1', code, ageConfirmed: true, riskAccepted: true });
+    const reply = await server.call('/user/regist', {
+      mobile: '9876500012',
+      password: 'secret-pass-1',
+      code,
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
     expect(reply.body).toMatchObject({ res: 0, code: 'ACCOUNT_EXISTS' });
     expect(await countUsers()).toBe(1);
     expect((await server.call('/user/fogetPSW', { mobile: '9876500012', code, password: 'changed-pass-3' })).body.res).toBe(1);
@@ -110,16 +136,36 @@ describe('registration', () => {
     const base = { mobile: '9876500013', password: 'secret-pass-1', code };
     expect((await server.call('/user/regist', { ...base, riskAccepted: true })).body.code).toBe('AGE_CONFIRMATION_REQUIRED');
     expect((await server.call('/user/regist', { ...base, ageConfirmed: true })).body.code).toBe('RISK_ACCEPTANCE_REQUIRED');
-    const unknown = await server.call('/user/regist', { ...base, ageConfirmed: true, riskAccepted: true, invitationCode: 'NOPE1234' });
-    expect(unknown.body).toMatchObject({ code: 'RECOMMENDATION_CODE_INVALID', resMsg: 'This recommendation code does not exist' });
+    const unknown = await server.call('/user/regist', {
+      ...base,
+      ageConfirmed: true,
+      riskAccepted: true,
+      invitationCode: 'NOPE1234',
+    });
+    expect(unknown.body).toMatchObject({
+      code: 'RECOMMENDATION_CODE_INVALID',
+      resMsg: 'This recommendation code does not exist',
+    });
     expect(await countUsers()).toBe(0);
     expect((await server.call('/user/regist', { ...base, ageConfirmed: true, riskAccepted: true })).body.res).toBe(1);
   });
 
   it('checks the mobile number and the password rules', async () => {
-    expect((await server.call('/smsserver/getCode', { mobile: '12345' })).body).toMatchObject({ code: 'MOBILE_INVALID', resMsg: 'Please check mobile number' });
-    expect((await server.call('/smsserver/getCode', {})).body).toMatchObject({ code: 'MOBILE_REQUIRED', resMsg: 'Mobile Number is required' });
-    const short = await server.call('/user/regist', { mobile: '9876500014', password: 'short', code: '123456', ageConfirmed: true, riskAccepted: true });
+    expect((await server.call('/smsserver/getCode', { mobile: '12345' })).body).toMatchObject({
+      code: 'MOBILE_INVALID',
+      resMsg: 'Please check mobile number',
+    });
+    expect((await server.call('/smsserver/getCode', {})).body).toMatchObject({
+      code: 'MOBILE_REQUIRED',
+      resMsg: 'Mobile Number is required',
+    });
+    const short = await server.call('/user/regist', {
+      mobile: '9876500014',
+      password: 'short',
+      code: '123456',
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
     expect(short.body).toMatchObject({ code: 'PASSWORD_INVALID', field: 'password' });
   });
 });
@@ -136,7 +182,13 @@ describe('registration switch', () => {
       expect((await strict.call('/user/findRegistSwitch')).body.obj.invitationCodeRequired).toBe(true);
       await strict.call('/smsserver/getCode', { mobile: '9876500015' });
       const code = await strict.lastCode('9876500015');
-      const reply = await strict.call('/user/regist', { mobile: '9876500015', password: 'secret-pass-1', code, ageConfirmed: true, riskAccepted: true });
+      const reply = await strict.call('/user/regist', {
+        mobile: '9876500015',
+        password: 'secret-pass-1',
+        code,
+        ageConfirmed: true,
+        riskAccepted: true,
+      });
       expect(reply.body).toMatchObject({ code: 'RECOMMENDATION_CODE_REQUIRED', resMsg: 'Recommendation code is required' });
     } finally {
       await strict.stop();
@@ -144,9 +196,17 @@ describe('registration switch', () => {
     const closed = await startTestServer({ REGISTRATION_OPEN: 'false' });
     try {
       expect((await closed.call('/user/findRegistSwitch')).body.obj.registerOpen).toBe(false);
-      expect((await closed.call('/user/regist', { mobile: '9876500016', password: 'secret-pass-1', code: '123456', ageConfirmed: true, riskAccepted: true })).body.code).toBe(
-        'REGISTRATION_CLOSED',
-      );
+      expect(
+        (
+          await closed.call('/user/regist', {
+            mobile: '9876500016',
+            password: 'secret-pass-1',
+            code: '123456',
+            ageConfirmed: true,
+            riskAccepted: true,
+          })
+        ).body.code,
+      ).toBe('REGISTRATION_CLOSED');
     } finally {
       await closed.stop();
     }
@@ -176,7 +236,9 @@ describe('login and sessions', () => {
   it('throttles repeated attempts on one account, even with the right password', async () => {
     await server.registerMobile('9876500023', 'secret-pass-1');
     for (let i = 0; i < 5; i++) {
-      expect((await server.call('/user/login', { mobile: '9876500023', password: `wrong-${i}-pass` })).body.code).toBe('LOGIN_FAILED');
+      expect((await server.call('/user/login', { mobile: '9876500023', password: `wrong-${i}-pass` })).body.code).toBe(
+        'LOGIN_FAILED',
+      );
     }
     const blocked = await server.call('/user/login', { mobile: '9876500023', password: 'secret-pass-1' });
     expect(blocked.body.code).toBe('LOGIN_THROTTLED');
@@ -185,7 +247,13 @@ describe('login and sessions', () => {
   it('logs in by e-mail and revokes the session on logout', async () => {
     await server.call('/smsserver/getEmailCode', { email: 'mail@example.com' });
     const code = await server.lastCode('mail@example.com');
-    await server.call('/user/emailRegist', { email: 'mail@example.com', password: 'secret-pass-1', code, ageConfirmed: true, riskAccepted: true });
+    await server.call('/user/emailRegist', {
+      email: 'mail@example.com',
+      password: 'secret-pass-1',
+      code,
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
     const { token } = (await server.call('/user/emailLogin', { email: 'MAIL@example.com', password: 'secret-pass-1' })).body.obj;
     expect((await server.call('/user/logout', {}, { token })).body).toEqual({ res: 1, resMsg: 'success', obj: null });
     const after = await server.call('/user/findUserInfo', {}, { token });
@@ -210,12 +278,18 @@ describe('password changes', () => {
     expect((await server.call('/user/fogetPSW', { mobile: '9876500030', code, password: 'brand-new-pass' })).body.res).toBe(1);
     expect((await server.call('/user/findUserInfo', {}, { token })).status).toBe(401);
     expect((await server.call('/user/findUserInfo', {}, { token: other })).status).toBe(401);
-    expect((await server.call('/user/login', { mobile: '9876500030', password: 'secret-pass-1' })).body.code).toBe('LOGIN_FAILED');
+    expect((await server.call('/user/login', { mobile: '9876500030', password: 'secret-pass-1' })).body.code).toBe(
+      'LOGIN_FAILED',
+    );
     expect((await server.call('/user/login', { mobile: '9876500030', password: 'brand-new-pass' })).body.res).toBe(1);
   });
 
   it('refuses a reset for an account that does not exist', async () => {
-    const reply = await server.call('/user/fogetPSWEmail', { email: 'nobody@example.com', code: '123456', password: 'brand-new-pass' });
+    const reply = await server.call('/user/fogetPSWEmail', {
+      email: 'nobody@example.com',
+      code: '123456',
+      password: 'brand-new-pass',
+    });
     expect(reply.body.code).toBe('ACCOUNT_NOT_FOUND');
   });
 
@@ -225,16 +299,31 @@ describe('password changes', () => {
     await server.registerMobile('9876500032');
     server.clock.advance(61_000);
 
-    const notMine = await server.call('/user/changeWithdrawPsw', { mobile: '9876500032', code: '123456', withdrawPassword: '654321' }, { token });
+    const notMine = await server.call(
+      '/user/changeWithdrawPsw',
+      { mobile: '9876500032', code: '123456', withdrawPassword: '654321' },
+      { token },
+    );
     expect(notMine.body.code).toBe('ACCOUNT_MISMATCH');
-    const noSession = await server.call('/user/changeWithdrawPsw', { mobile: '9876500031', code: '123456', withdrawPassword: '654321' });
+    const noSession = await server.call('/user/changeWithdrawPsw', {
+      mobile: '9876500031',
+      code: '123456',
+      withdrawPassword: '654321',
+    });
     expect(noSession.status).toBe(401);
 
     await server.call('/smsserver/getCode', { mobile: '9876500031' });
     const code = await server.lastCode('9876500031');
-    const reply = await server.call('/user/changeWithdrawPsw', { mobile: '9876500031', code, withdrawPassword: '654321' }, { token });
+    const reply = await server.call(
+      '/user/changeWithdrawPsw',
+      { mobile: '9876500031', code, withdrawPassword: '654321' },
+      { token },
+    );
     expect(reply.body.res).toBe(1);
-    const rows = await server.ctx.db.query<{ withdraw_password_hash: string }>('select withdraw_password_hash from users where id = $1', [user.id]);
+    const rows = await server.ctx.db.query<{ withdraw_password_hash: string }>(
+      'select withdraw_password_hash from users where id = $1',
+      [user.id],
+    );
     expect(rows[0]!.withdraw_password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await server.call('/user/findUserInfo', {}, { token })).body.obj.hasWithdrawPassword).toBe(true);
     expect((await server.call('/user/findUserInfo', {}, { token: other })).status).toBe(401);
@@ -244,7 +333,9 @@ describe('password changes', () => {
 describe('profile', () => {
   it('changes the nick name within its bounds', async () => {
     const { token } = await server.registerMobile('9876500040');
-    expect((await server.call('/user/changeNick', { nickName: '  Lucky Star  ' }, { token })).body.obj.nickName).toBe('Lucky Star');
+    expect((await server.call('/user/changeNick', { nickName: '  Lucky Star  ' }, { token })).body.obj.nickName).toBe(
+      'Lucky Star',
+    );
     expect((await server.call('/user/changeNick', { nickName: '   ' }, { token })).body.code).toBe('NICKNAME_REQUIRED');
     expect((await server.call('/user/changeNick', { nickName: 'x'.repeat(21) }, { token })).body.code).toBe('NICKNAME_INVALID');
     expect((await server.call('/user/findUserInfo', {}, { token })).body.obj.nickName).toBe('Lucky Star');

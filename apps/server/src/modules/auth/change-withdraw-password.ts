@@ -21,7 +21,9 @@ export async function changeWithdrawPassword(
   meta: RequestMeta,
 ): Promise<null> {
   const column = columnOf(identity);
-  const rows = await ctx.db.query<{ owned: string | null }>(`select ${column} as owned from users where id = $1`, [session.userId]);
+  const rows = await ctx.db.query<{ owned: string | null }>(`select ${column} as owned from users where id = $1`, [
+    session.userId,
+  ]);
   if (rows[0]?.owned !== identity.value) {
     throw new AppError('ACCOUNT_MISMATCH', `user ${session.userId} does not own that ${column}`, { field: column });
   }

@@ -41,7 +41,8 @@ export async function login(
     await hasher.verifyAgainstDummy(password);
     throw new AppError('LOGIN_FAILED', 'unknown account');
   }
-  if (!(await hasher.verify(user.password_hash, password))) throw new AppError('LOGIN_FAILED', `wrong password for user ${user.id}`);
+  if (!(await hasher.verify(user.password_hash, password)))
+    throw new AppError('LOGIN_FAILED', `wrong password for user ${user.id}`);
 
   await ctx.limiter.reset(accountKey);
   const token = await createSession(ctx.db, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);

@@ -36,15 +36,23 @@ function defaultNickName(identity: LoginIdentity): string {
 
 async function findInviterId(ctx: AppContext, invitationCode: string | undefined): Promise<number | null> {
   if (!invitationCode) {
-    if (ctx.config.registration.isInvitationCodeRequired) throw new AppError('RECOMMENDATION_CODE_REQUIRED', undefined, { field: 'invitationCode' });
+    if (ctx.config.registration.isInvitationCodeRequired)
+      throw new AppError('RECOMMENDATION_CODE_REQUIRED', undefined, { field: 'invitationCode' });
     return null;
   }
   const rows = await ctx.db.query<{ id: number }>('select id from users where promotion_code = $1', [invitationCode]);
-  if (!rows[0]) throw new AppError('RECOMMENDATION_CODE_INVALID', `no player has code ${invitationCode}`, { field: 'invitationCode' });
+  if (!rows[0])
+    throw new AppError('RECOMMENDATION_CODE_INVALID', `no player has code ${invitationCode}`, { field: 'invitationCode' });
   return rows[0].id;
 }
 
-async function insertUser(tx: Tx, ctx: AppContext, input: RegisterInput, passwordHash: string, inviterId: number | null): Promise<UserRow> {
+async function insertUser(
+  tx: Tx,
+  ctx: AppContext,
+  input: RegisterInput,
+  passwordHash: string,
+  inviterId: number | null,
+): Promise<UserRow> {
   const now = ctx.clock.now();
   const column = columnOf(input.identity);
   // A promotion-code collision is astronomically rare (32^8); retry a few times rather than fail.
@@ -64,7 +72,12 @@ async function insertUser(tx: Tx, ctx: AppContext, input: RegisterInput, passwor
 }
 
 /** Registers a player with a code sent to their mobile or e-mail and opens their first session. */
-export async function register(ctx: AppContext, hasher: PasswordHasher, input: RegisterInput, meta: RequestMeta): Promise<TSession> {
+export async function register(
+  ctx: AppContext,
+  hasher: PasswordHasher,
+  input: RegisterInput,
+  meta: RequestMeta,
+): Promise<TSession> {
   if (!ctx.config.registration.isOpen) throw new AppError('REGISTRATION_CLOSED');
   if (!input.ageConfirmed) throw new AppError('AGE_CONFIRMATION_REQUIRED', undefined, { field: 'ageConfirmed' });
   if (!input.riskAccepted) throw new AppError('RISK_ACCEPTANCE_REQUIRED', undefined, { field: 'riskAccepted' });

@@ -44,7 +44,15 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, hasher
     resetPassword(ctx, hasher, { kind: 'email', value: input.email }, input.code, input.password, meta),
   );
   registerEndpoint(app, ctx, '/user/changeWithdrawPsw', ({ input, session, meta }) =>
-    changeWithdrawPassword(ctx, hasher, session, { kind: 'mobile', value: input.mobile }, input.code, input.withdrawPassword, meta),
+    changeWithdrawPassword(
+      ctx,
+      hasher,
+      session,
+      { kind: 'mobile', value: input.mobile },
+      input.code,
+      input.withdrawPassword,
+      meta,
+    ),
   );
   registerEndpoint(app, ctx, '/user/changeWithdrawPswEmail', ({ input, session, meta }) =>
     changeWithdrawPassword(ctx, hasher, session, { kind: 'email', value: input.email }, input.code, input.withdrawPassword, meta),

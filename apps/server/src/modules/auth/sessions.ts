@@ -27,8 +27,9 @@ export async function revokeSession(db: Queryable, clock: Clock, tokenHash: stri
 
 /** Revokes every live session of a player, except the one named (the session asking, when it should stay). */
 export async function revokeUserSessions(db: Queryable, clock: Clock, userId: number, exceptTokenHash?: string): Promise<void> {
-  await db.query(
-    'update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3',
-    [userId, clock.now(), exceptTokenHash ?? ''],
-  );
+  await db.query('update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and token_hash <> $3', [
+    userId,
+    clock.now(),
+    exceptTokenHash ?? '',
+  ]);
 }

@@ -32,7 +32,8 @@ export async function sendCode(ctx: AppContext, channel: CodeChannel, destinatio
      returning channel`,
     [channel, destination, codeHash, new Date(nowMs), new Date(nowMs + CODE_TTL_MS), new Date(nowMs - CODE_RESEND_INTERVAL_MS)],
   );
-  if (rows.length === 0) throw new AppError('WAIT_ONE_MINUTE', `a code was sent to ${channel} ${destination} less than a minute ago`);
+  if (rows.length === 0)
+    throw new AppError('WAIT_ONE_MINUTE', `a code was sent to ${channel} ${destination} less than a minute ago`);
 
   const minutes = CODE_TTL_MS / 60_000;
   try {

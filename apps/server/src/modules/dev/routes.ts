@@ -11,6 +11,12 @@ export function registerDevRoutes(app: FastifyInstance, ctx: AppContext) {
       'select channel, destination, code, text, sent_at from outbox_messages order by id desc limit $1',
       [OUTBOX_LIMIT],
     );
-    return rows.map((row) => ({ to: row.destination, channel: row.channel, code: row.code, text: row.text, sentAt: row.sent_at.toISOString() }));
+    return rows.map((row) => ({
+      to: row.destination,
+      channel: row.channel,
+      code: row.code,
+      text: row.text,
+      sentAt: row.sent_at.toISOString(),
+    }));
   });
 }

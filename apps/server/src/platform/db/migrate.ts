@@ -8,13 +8,18 @@ const MIGRATION_LOCK_KEY = 7_215_001;
 
 /** Applies every checked-in migration not applied yet, in file-name order, each in its own transaction. */
 export async function migrate(db: Db): Promise<string[]> {
-  const files = fs.readdirSync(migrationsDir).filter((file) => file.endsWith('.sql')).sort();
+  const files = fs
+    .readdirSync(migrationsDir)
+    .filter((file) => file.endsWith('.sql'))
+    .sort();
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.query(
       'create table if not exists schema_migrations (version text primary key, applied_at timestamptz not null default now())',
     );
-    const applied = new Set((await tx.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version));
+    const applied = new Set(
+      (await tx.query<{ version: string }>('select version from schema_migrations')).map((row) => row.version),
+    );
     const newlyApplied: string[] = [];
     for (const file of files) {
       if (applied.has(file)) continue;

@@ -45,15 +45,31 @@ const junkValue = fc.oneof(
   fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', '<script>', "'; drop table users; --", '\u0000', 'x'.repeat(5000)),
 );
 const fieldNames = fc.constantFrom(
-  'mobile', 'email', 'password', 'code', 'invitationCode', 'nickName', 'withdrawPassword', 'token', 'pageNum', 'pageSize',
-  'ageConfirmed', 'riskAccepted', '__proto__', 'constructor', 'userId', 'balance', 'level',
+  'mobile',
+  'email',
+  'password',
+  'code',
+  'invitationCode',
+  'nickName',
+  'withdrawPassword',
+  'token',
+  'pageNum',
+  'pageSize',
+  'ageConfirmed',
+  'riskAccepted',
+  '__proto__',
+  'constructor',
+  'userId',
+  'balance',
+  'level',
 );
 const junkBody = fc.oneof(fc.dictionary(fieldNames, junkValue, { maxKeys: 6 }), fc.array(junkValue, { maxLength: 3 }), junkValue);
 
 describe('bad input on every endpoint', () => {
   it.each(paths)('%s answers junk with a coded refusal and writes nothing', async (path) => {
     // A fresh session per endpoint: the junk sent to /user/logout and /third/login may spend the last one.
-    token = (await server.call('/user/login', { mobile: '9876511111', password: 'secret-pass-1' }, { ip: '10.9.9.9' })).body.obj.token;
+    token = (await server.call('/user/login', { mobile: '9876511111', password: 'secret-pass-1' }, { ip: '10.9.9.9' })).body.obj
+      .token;
     const before = await tableCounts();
     await fc.assert(
       fc.asyncProperty(junkBody, fc.boolean(), async (body, isSignedIn) => {
@@ -79,11 +95,21 @@ describe('bad input on every endpoint', () => {
   });
 
   it.each(paths)('%s refuses malformed JSON, wrong media types and oversized bodies', async (path) => {
-    const malformed = await server.app.inject({ method: 'POST', url: `/api${path}`, headers: { 'content-type': 'application/json' }, payload: '{"mobile":' });
+    const malformed = await server.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"mobile":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ res: 0, resMsg: ERROR_MESSAGES.BAD_REQUEST, code: 'BAD_REQUEST' });
 
-    const xml = await server.app.inject({ method: 'POST', url: `/api${path}`, headers: { 'content-type': 'application/xml' }, payload: '<a/>' });
+    const xml = await server.app.inject({
+      method: 'POST',
+      url: `/api${path}`,
+      headers: { 'content-type': 'application/xml' },
+      payload: '<a/>',
+    });
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
@@ -106,8 +132,18 @@ describe('field-level refusals carry the spec messages', () => {
     ['/user/emailLogin', { password: 'x' }, 'EMAIL_REQUIRED', 'Email is required'],
     ['/user/emailLogin', { email: 'not-an-email', password: 'x' }, 'EMAIL_INVALID', 'Please check email address'],
     ['/user/regist', { mobile: '9876500000', password: 'secret-pass-1' }, 'CODE_REQUIRED', 'code is required'],
-    ['/user/regist', { mobile: '5876500000', password: 'secret-pass-1', code: '123456' }, 'MOBILE_INVALID', 'Please check mobile number'],
-    ['/user/fogetPSW', { mobile: '9876500000', password: 'secret-pass-1', code: '12ab56' }, 'CODE_INVALID', 'The code is wrong or has expired'],
+    [
+      '/user/regist',
+      { mobile: '5876500000', password: 'secret-pass-1', code: '123456' },
+      'MOBILE_INVALID',
+      'Please check mobile number',
+    ],
+    [
+      '/user/fogetPSW',
+      { mobile: '9876500000', password: 'secret-pass-1', code: '12ab56' },
+      'CODE_INVALID',
+      'The code is wrong or has expired',
+    ],
     ['/user/findNotice', { pageNum: 0 }, 'INVALID_FIELD', 'Please check the form'],
     ['/user/findNotice', { pageSize: '1000' }, 'INVALID_FIELD', 'Please check the form'],
   ];
@@ -117,8 +153,13 @@ describe('field-level refusals carry the spec messages', () => {
   });
 
   it('ignores fields a caller may not set', async () => {
-    token = (await server.call('/user/login', { mobile: '9876511111', password: 'secret-pass-1' }, { ip: '10.9.9.9' })).body.obj.token;
-    const reply = await server.call('/user/changeNick', { nickName: 'Honest', level: 99, balance: '1000000.00', userId: 1 }, { token });
+    token = (await server.call('/user/login', { mobile: '9876511111', password: 'secret-pass-1' }, { ip: '10.9.9.9' })).body.obj
+      .token;
+    const reply = await server.call(
+      '/user/changeNick',
+      { nickName: 'Honest', level: 99, balance: '1000000.00', userId: 1 },
+      { token },
+    );
     expect(reply.body.obj).toMatchObject({ nickName: 'Honest', level: 0, balance: '0.00' });
   });
 

@@ -1,4 +1,10 @@
-import { ERROR_MESSAGES, type ErrorCode, type RefusalEnvelope, type SuccessEnvelope, type UnauthorizedEnvelope } from '@mayur/contracts';
+import {
+  ERROR_MESSAGES,
+  type ErrorCode,
+  type RefusalEnvelope,
+  type SuccessEnvelope,
+  type UnauthorizedEnvelope,
+} from '@mayur/contracts';
 
 export function success<T>(obj: T): SuccessEnvelope<T> {
   return { res: 1, resMsg: 'success', obj };

@@ -29,7 +29,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         security: definition.isAuthRequired ? [{ token: [] }] : [],
         requestBody: {
           required: false,
-          content: { 'application/json': { schema: requestSchema }, 'application/x-www-form-urlencoded': { schema: requestSchema } },
+          content: {
+            'application/json': { schema: requestSchema },
+            'application/x-www-form-urlencoded': { schema: requestSchema },
+          },
         },
         responses: {
           200: {
@@ -43,7 +46,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Mayur API', version: '0.1.0', description: 'Every call is POST under /api; see DESIGN.md §3 for the envelope.' },
+    info: {
+      title: 'Mayur API',
+      version: '0.1.0',
+      description: 'Every call is POST under /api; see DESIGN.md §3 for the envelope.',
+    },
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     paths,
   };

@@ -20,7 +20,9 @@ describe('platform endpoints', () => {
     await server.call('/user/findRegistSwitch');
     const response = await server.app.inject({ method: 'GET', url: '/metrics' });
     expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toMatch(/mayur_http_requests_total\{route="\/api\/user\/findRegistSwitch",method="POST",status="200"\} 1/);
+    expect(response.body).toMatch(
+      /mayur_http_requests_total\{route="\/api\/user\/findRegistSwitch",method="POST",status="200"\} 1/,
+    );
     expect(response.body).toContain('process_cpu_user_seconds_total');
   });
 
@@ -37,7 +39,11 @@ describe('platform endpoints', () => {
   });
 
   it('sets security headers and echoes a request id', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/user/findRegistSwitch', headers: { 'x-request-id': 'trace-me-1' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/findRegistSwitch',
+      headers: { 'x-request-id': 'trace-me-1' },
+    });
     expect(response.headers['x-request-id']).toBe('trace-me-1');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -52,7 +58,9 @@ describe('platform endpoints', () => {
   });
 
   it('lists notices newest first with paging', async () => {
-    await server.ctx.db.query("insert into notices (title, message, created_at) values ('Old', 'old news', now() - interval '1 day'), ('New', 'new news', now())");
+    await server.ctx.db.query(
+      "insert into notices (title, message, created_at) values ('Old', 'old news', now() - interval '1 day'), ('New', 'new news', now())",
+    );
     const page = await server.call('/user/findNotice', { pageNum: 1, pageSize: 1 });
     expect(page.body.obj).toMatchObject({ total: 2, pageNum: 1, pageSize: 1 });
     expect(page.body.obj.list.map((notice: any) => notice.title)).toEqual(['New']);
@@ -66,7 +74,11 @@ describe('demo content', () => {
     const first = await startTestServer({ SEED_DEMO: 'true' });
     try {
       const login = await first.call('/user/login', { mobile: '9000000001', password: 'Demo@12345' });
-      expect(login.body.obj.user).toMatchObject({ nickName: 'Demo Player', promotionCode: 'MAYUR001', email: 'demo@mayur.local' });
+      expect(login.body.obj.user).toMatchObject({
+        nickName: 'Demo Player',
+        promotionCode: 'MAYUR001',
+        email: 'demo@mayur.local',
+      });
       const { seedDemo } = await import('../../seed/seed-demo.ts');
       expect(await seedDemo(first.ctx.db, first.hasher, first.ctx.log)).toBe(false);
       const notices = await first.call('/user/findNotice');

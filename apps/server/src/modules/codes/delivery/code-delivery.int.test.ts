@@ -40,7 +40,9 @@ async function startSmtp(): Promise<{ port: number; received: Received[] }> {
   return { port: (smtp.server.address() as AddressInfo).port, received };
 }
 
-async function startWebhook(status: number): Promise<{ url: string; received: Array<{ headers: http.IncomingHttpHeaders; body: any }> }> {
+async function startWebhook(
+  status: number,
+): Promise<{ url: string; received: Array<{ headers: http.IncomingHttpHeaders; body: any }> }> {
   const received: Array<{ headers: http.IncomingHttpHeaders; body: any }> = [];
   const webhook = http.createServer((request, response) => {
     let body = '';
@@ -58,7 +60,12 @@ async function startWebhook(status: number): Promise<{ url: string; received: Ar
 describe('smtp provider', () => {
   it('mails the code to a real SMTP server and the code then registers the player', async () => {
     const smtp = await startSmtp();
-    const server = await startTestServer({ EMAIL_PROVIDER: 'smtp', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_FROM: 'Mayur <codes@mayur.test>' });
+    const server = await startTestServer({
+      EMAIL_PROVIDER: 'smtp',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
+      SMTP_FROM: 'Mayur <codes@mayur.test>',
+    });
     servers.push(server);
     expect((await server.call('/smsserver/getEmailCode', { email: 'mailbox@example.com' })).body.res).toBe(1);
     expect(smtp.received).toHaveLength(1);
@@ -67,7 +74,13 @@ describe('smtp provider', () => {
     const code = /verification code is (\d{6})/.exec(smtp.received[0]!.body)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect(await server.outbox()).toEqual([]);
-    const reply = await server.call('/user/emailRegist', { email: 'mailbox@example.com', password: 'secret-pass-1', code, ageConfirmed: true, riskAccepted: true });
+    const reply = await server.call('/user/emailRegist', {
+      email: 'mailbox@example.com',
+      password: 'secret-pass-1',
+      code,
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
     expect(reply.body.res).toBe(1);
   });
 
@@ -84,7 +97,11 @@ describe('smtp provider', () => {
 describe('sms-http provider', () => {
   it('posts the message to the configured webhook with its authorization header', async () => {
     const webhook = await startWebhook(200);
-    const server = await startTestServer({ SMS_PROVIDER: 'sms-http', SMS_HTTP_URL: webhook.url, SMS_HTTP_AUTH: 'Bearer sms-secret' });
+    const server = await startTestServer({
+      SMS_PROVIDER: 'sms-http',
+      SMS_HTTP_URL: webhook.url,
+      SMS_HTTP_AUTH: 'Bearer sms-secret',
+    });
     servers.push(server);
     expect((await server.call('/smsserver/getCode', { mobile: '9876522222' })).body.res).toBe(1);
     expect(webhook.received).toHaveLength(1);

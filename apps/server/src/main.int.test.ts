@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The real entry point as `npm start` runs it: embedded database in a data folder, then SIGTERM.
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-main-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function startMain(port: number) {
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+async function waitHealthy(port: number) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return response.json();
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server never became healthy');
+}
+
+describe('the server process', () => {
+  it('keeps its data in DATA_DIR across restarts and stops cleanly on SIGTERM', async () => {
+    const port = 18_000 + Math.floor(Math.random() * 2_000);
+    const first = startMain(port);
+    expect(await waitHealthy(port)).toEqual({ status: 'ok', db: 'pglite' });
+    const changed = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'mobile=9000000001&password=Demo%4012345',
+    });
+    const { obj } = await changed.json();
+    await fetch(`http://127.0.0.1:${port}/api/user/changeNick`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: obj.token },
+      body: JSON.stringify({ nickName: 'Kept Across Restarts' }),
+    });
+    const firstExit = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGTERM');
+    expect(await firstExit).toBe(0);
+    expect(first.output()).toContain('"msg":"stopped"');
+    expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
+
+    const second = startMain(port);
+    try {
+      await waitHealthy(port);
+      const info = await fetch(`http://127.0.0.1:${port}/api/user/findUserInfo`, {
+        method: 'POST',
+        headers: { authorization: obj.token },
+      });
+      expect((await info.json()).obj.nickName).toBe('Kept Across Restarts');
+      expect(second.output()).not.toContain('demo content seeded');
+    } finally {
+      const secondExit = new Promise((resolve) => second.child.once('exit', resolve));
+      second.child.kill('SIGTERM');
+      await secondExit;
+    }
+  }, 90_000);
+});
