@@ -10,7 +10,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function startMain(port: number) {
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -47,7 +47,7 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'mobile=9000000001&password=Demo%4012345',
     });
-    const { obj } = await changed.json();
+    const { obj } = (await changed.json()) as { obj: { token: string } };
     await fetch(`http://127.0.0.1:${port}/api/user/changeNick`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: obj.token },
@@ -66,7 +66,7 @@ describe('the server process', () => {
         method: 'POST',
         headers: { authorization: obj.token },
       });
-      expect((await info.json()).obj.nickName).toBe('Kept Across Restarts');
+      expect(((await info.json()) as { obj: { nickName: string } }).obj.nickName).toBe('Kept Across Restarts');
       expect(second.output()).not.toContain('demo content seeded');
     } finally {
       const secondExit = new Promise((resolve) => second.child.once('exit', resolve));
