@@ -15,6 +15,7 @@ import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -64,6 +65,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerAuthRoutes(app, ctx, hasher);
   registerUserRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
+  registerWalletRoutes(app, ctx);
   registerDevRoutes(app, ctx);
   await registerStatic(app, ctx);
 

@@ -1,9 +1,14 @@
 import { buildServer } from './app.ts';
+import { registerEmbeddedAdminRoute } from './modules/admin/routes.ts';
 import { loadConfig } from './platform/config.ts';
+import { removeEmbeddedHandle, writeEmbeddedHandle, type EmbeddedHandle } from './platform/embedded-handle.ts';
 
 const config = loadConfig();
 const server = await buildServer(config);
 const { app, ctx } = server;
+const isEmbedded = !config.databaseUrl;
+let embeddedHandle: EmbeddedHandle | null = null;
+if (isEmbedded) registerEmbeddedAdminRoute(app, ctx, () => embeddedHandle);
 
 let isShuttingDown = false;
 async function shutdown(signal: string) {
@@ -17,6 +22,7 @@ async function shutdown(signal: string) {
   }, 15_000);
   timer.unref();
   try {
+    if (embeddedHandle) removeEmbeddedHandle(config.dataDir, embeddedHandle);
     await server.close();
     ctx.log.info('stopped');
     process.exit(0);
@@ -29,6 +35,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
 await app.listen({ port: config.port, host: config.host });
+if (isEmbedded) embeddedHandle = writeEmbeddedHandle(config.dataDir, config.port);
 ctx.log.info(
   {
     port: config.port,

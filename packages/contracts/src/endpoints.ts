@@ -21,6 +21,14 @@ import {
   ZThirdLoginRequest,
   ZUser,
 } from './users.ts';
+import {
+  ZExchangeBonusRequest,
+  ZExchangeBonusResponse,
+  ZFindMoneyTranceListRequest,
+  ZFindMoneyTranceListResponse,
+  ZRedeemGiftRequest,
+  ZRedeemGiftResponse,
+} from './wallet.ts';
 
 export type EndpointDefinition = {
   /** Whether the caller must send a valid session token. */
@@ -154,6 +162,27 @@ export const endpoints = {
     response: ZNoticeUrlResponse,
     summary: 'The notice dialog: first notice with its download, main-site and promotion links',
     tag: 'notices',
+  },
+  '/user/exchangeBonus': {
+    isAuthRequired: true,
+    request: ZExchangeBonusRequest,
+    response: ZExchangeBonusResponse,
+    summary: 'Move bonus to cash',
+    tag: 'wallet',
+  },
+  '/cash/findMoneyTranceList': {
+    isAuthRequired: true,
+    request: ZFindMoneyTranceListRequest,
+    response: ZFindMoneyTranceListResponse,
+    summary: "The player's own money movements, newest first, optionally of one type",
+    tag: 'wallet',
+  },
+  '/cash/redeemGift': {
+    isAuthRequired: true,
+    request: ZRedeemGiftRequest,
+    response: ZRedeemGiftResponse,
+    summary: 'Redeem a gift code into bonus or cash',
+    tag: 'wallet',
   },
   '/third/login': {
     isAuthRequired: false,

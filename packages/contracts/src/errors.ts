@@ -38,6 +38,17 @@ export const ERROR_MESSAGES = {
   NICKNAME_INVALID: 'Nick Name must be 1 to 20 characters',
   AGE_CONFIRMATION_REQUIRED: 'Please confirm that you are 18 or older',
   RISK_ACCEPTANCE_REQUIRED: 'Please accept the risk disclosure',
+
+  AMOUNT_INVALID: 'Please enter a valid amount',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  INSUFFICIENT_BONUS: 'Your bonus is insufficient',
+  BONUS_REQUIRED: 'Please input bonus',
+  IDEMPOTENCY_CONFLICT: 'This request was already made with different details',
+  GIFT_CODE_REQUIRED: 'Please input the gift code',
+  GIFT_NOT_FOUND: 'This gift code does not exist',
+  GIFT_EXPIRED: 'This gift code has expired',
+  GIFT_USED_UP: 'This gift code has been fully redeemed',
+  GIFT_ALREADY_REDEEMED: 'You have already redeemed this gift code',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

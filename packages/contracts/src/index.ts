@@ -4,4 +4,5 @@ export * from './fields.ts';
 export * from './money.ts';
 export * from './notices.ts';
 export * from './users.ts';
+export * from './wallet.ts';
 export * from './endpoints.ts';

@@ -1,6 +1,7 @@
 import type { Db } from '../platform/db/db.ts';
 import type { Logger } from 'pino';
 import type { PasswordHasher } from '../modules/auth/passwords.ts';
+import { openPlayerAccounts } from '../modules/wallet/accounts.ts';
 
 // The demo content a newcomer sees on first start (documented in the README). Seeded once: a marker
 // row in schema_migrations keeps a restart, or a second node, from seeding again.
@@ -40,11 +41,12 @@ export async function seedDemo(db: Db, hasher: PasswordHasher, log: Logger): Pro
       [SEED_MARKER],
     );
     if (marked.length === 0) return false;
-    await tx.query(
+    const demo = await tx.query<{ id: number }>(
       `insert into users (mobile, email, password_hash, nick_name, promotion_code, age_confirmed_at, risk_accepted_at)
-       values ($1, $2, $3, $4, $5, now(), now()) on conflict do nothing`,
+       values ($1, $2, $3, $4, $5, now(), now()) on conflict do nothing returning id`,
       [DEMO_ACCOUNT.mobile, DEMO_ACCOUNT.email, passwordHash, DEMO_ACCOUNT.nickName, DEMO_ACCOUNT.promotionCode],
     );
+    if (demo[0]) await openPlayerAccounts(tx, demo[0].id);
     // Older notices first, so the welcome notice is the newest and opens the dialog.
     for (const notice of [...DEMO_NOTICES].reverse()) {
       await tx.query(

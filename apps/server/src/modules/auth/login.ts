@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/user-view.ts';
+import { findPlayerBalances } from '../wallet/accounts.ts';
 import { columnOf, type LoginIdentity } from './login-identity.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createSession } from './sessions.ts';
@@ -47,5 +48,5 @@ export async function login(
   await ctx.limiter.reset(accountKey);
   const token = await createSession(ctx.db, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);
   meta.log.info({ userId: user.id }, 'player logged in');
-  return { token, user: toUserView(user) };
+  return { token, user: toUserView(user, await findPlayerBalances(ctx.db, user.id)) };
 }

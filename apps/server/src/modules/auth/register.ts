@@ -6,6 +6,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { withCode } from '../codes/with-code.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/user-view.ts';
+import { openPlayerAccounts } from '../wallet/accounts.ts';
 import { channelOf, columnOf, type LoginIdentity } from './login-identity.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createSession } from './sessions.ts';
@@ -89,6 +90,7 @@ export async function register(
 
   return withCode(ctx, channelOf(input.identity), input.identity.value, input.code, async (tx) => {
     const user = await insertUser(tx, ctx, input, passwordHash, inviterId);
+    await openPlayerAccounts(tx, user.id);
     const token = await createSession(tx, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);
     meta.log.info({ userId: user.id, inviterId }, 'player registered');
     return { token, user: toUserView(user) };

@@ -1,0 +1,202 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { formatMoney, parseMoney, type ErrorCode } from '@mayur/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
+import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
+import { postTransfer } from '../wallet/post-transfer.ts';
+
+// The operator's commands. The same functions run in the CLI process (PostgreSQL, or an embedded
+// database no server holds) and inside the running server (embedded database it holds), so both
+// paths behave identically. Every command that changes something is written to admin_audit_log.
+
+export type OperatorContext = { db: Db; clock: Clock; actor: string };
+export type CommandArgs = Record<string, string | undefined>;
+export type CommandResult = { isOk: boolean; lines: string[] };
+
+/** A refusal an operator reads: what went wrong, in words, with the stable code. */
+export class CommandRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode | 'USAGE' = 'USAGE',
+  ) {
+    super(message);
+  }
+}
+
+type Command = { usage: string; isAudited: boolean; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
+
+const GIFT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const MAX_GIFT_USES = 1_000_000;
+
+function required(args: CommandArgs, name: string): string {
+  const value = args[name]?.trim();
+  if (!value) throw new CommandRefusal(`--${name} is required`);
+  return value;
+}
+
+function positiveAmount(text: string): bigint {
+  const paise = parseMoney(text);
+  if (paise === null || paise <= 0n)
+    throw new CommandRefusal(`amount "${text}" must be a positive number of rupees with at most two decimals`);
+  return paise;
+}
+
+async function findUserId(db: Queryable, reference: string): Promise<number> {
+  const asId = /^\d{1,9}$/.test(reference) && !/^[6-9]\d{9}$/.test(reference) ? Number(reference) : null;
+  const rows = await db.query<{ id: number }>('select id from users where id = $1 or mobile = $2 or email = lower($2) limit 1', [
+    asId,
+    reference,
+  ]);
+  if (!rows[0]) throw new CommandRefusal(`no player found for "${reference}" (give an id, a mobile number or an e-mail)`);
+  return rows[0].id;
+}
+
+function generateGiftCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += GIFT_ALPHABET[randomInt(GIFT_ALPHABET.length)];
+  return code;
+}
+
+const commands: Record<string, Command> = {
+  'gift:create': {
+    usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
+    isAudited: true,
+    async run(ctx, args) {
+      const amountPaise = positiveAmount(required(args, 'amount'));
+      const uses = Number(args.uses ?? '1');
+      if (!Number.isSafeInteger(uses) || uses < 1 || uses > MAX_GIFT_USES)
+        throw new CommandRefusal(`--uses must be a whole number from 1 to ${MAX_GIFT_USES}`);
+      const target = args.to ?? 'bonus';
+      if (target !== 'bonus' && target !== 'cash') throw new CommandRefusal('--to must be bonus or cash');
+      let expiresAt: Date | null = null;
+      if (args.expires) {
+        expiresAt = new Date(args.expires);
+        if (Number.isNaN(expiresAt.getTime())) throw new CommandRefusal(`--expires "${args.expires}" is not an ISO date-time`);
+        if (expiresAt.getTime() <= ctx.clock.now().getTime()) throw new CommandRefusal('--expires must be in the future');
+      }
+      const code = generateGiftCode();
+      await ctx.db.query(
+        'insert into gift_codes (code, amount_paise, target, max_uses, expires_at, created_by) values ($1, $2, $3, $4, $5, $6)',
+        [code, amountPaise, target, uses, expiresAt, ctx.actor],
+      );
+      return [
+        `gift code created: ₹${formatMoney(amountPaise)} to ${target}, ${uses} use(s), ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}`,
+        code,
+      ];
+    },
+  },
+
+  'user:adjust': {
+    usage: 'user:adjust --user <id|email|mobile> --amount <±decimal> --reason "<text>" [--key <idempotency key>]',
+    isAudited: true,
+    async run(ctx, args) {
+      const userId = await findUserId(ctx.db, required(args, 'user'));
+      const amountText = required(args, 'amount');
+      const isDebit = amountText.startsWith('-');
+      const amountPaise = positiveAmount(amountText.replace(/^[+-]/, ''));
+      const reason = required(args, 'reason');
+      if (reason.length > 500) throw new CommandRefusal('--reason must be at most 500 characters');
+      const adjustments = await houseAccountId(ctx.db, 'adjustments');
+      const posted = await ctx.db.transaction(async (tx) => {
+        const accounts = await findPlayerAccounts(tx, userId);
+        return postTransfer(tx, {
+          idempotencyKey: `adjustment:${args.key ?? randomUUID()}`,
+          debitAccountId: isDebit ? accounts.cashAccountId : adjustments,
+          creditAccountId: isDebit ? adjustments : accounts.cashAccountId,
+          amountPaise,
+          reason: 'adjustment',
+          reference: `operator:${ctx.actor}`,
+        });
+      });
+      const balances = await findPlayerBalances(ctx.db, userId);
+      return [
+        `${posted.isReplay ? 'already posted (same --key): nothing moved' : isDebit ? 'debited' : 'credited'} ₹${formatMoney(amountPaise)} ${isDebit ? 'from' : 'to'} player ${userId}'s cash (transfer ${posted.id})`,
+        `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
+      ];
+    },
+  },
+
+  'user:show': {
+    usage: 'user:show --user <id|email|mobile>',
+    isAudited: false,
+    async run(ctx, args) {
+      const userId = await findUserId(ctx.db, required(args, 'user'));
+      const [user] = await ctx.db.query<{
+        id: number;
+        mobile: string | null;
+        email: string | null;
+        nick_name: string;
+        promotion_code: string;
+        created_at: Date;
+      }>('select id, mobile, email, nick_name, promotion_code, created_at from users where id = $1', [userId]);
+      const balances = await findPlayerBalances(ctx.db, userId);
+      const transfers = await ctx.db.query<{
+        transfer_id: bigint;
+        kind: string;
+        amount_paise: bigint;
+        balance_after_paise: bigint;
+        reason: string;
+        reference: string | null;
+        created_at: Date;
+      }>(
+        `select e.transfer_id, a.kind, e.amount_paise, e.balance_after_paise, t.reason, t.reference, e.created_at
+         from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transfers t on t.id = e.transfer_id
+         where a.user_id = $1 order by e.transfer_id desc limit 10`,
+        [userId],
+      );
+      return [
+        `player ${user!.id} "${user!.nick_name}" mobile ${user!.mobile ?? '-'} e-mail ${user!.email ?? '-'} code ${user!.promotion_code} since ${user!.created_at.toISOString()}`,
+        `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
+        transfers.length === 0 ? 'no transfers yet' : 'last transfers (newest first):',
+        ...transfers.map(
+          (row) =>
+            `  #${row.transfer_id} ${row.created_at.toISOString()} ${row.kind.padEnd(5)} ${(row.amount_paise > 0n ? '+' : '') + formatMoney(row.amount_paise)} → ${formatMoney(row.balance_after_paise)} ${row.reason}${row.reference ? ` (${row.reference})` : ''}`,
+        ),
+      ];
+    },
+  },
+
+  'ledger:check': {
+    usage: 'ledger:check',
+    isAudited: false,
+    async run(ctx) {
+      const report = await checkLedger(ctx.db);
+      const lines = formatLedgerReport(report);
+      if (report.violations.length > 0) throw new CommandRefusal(lines.join('\n'), 'INTERNAL');
+      return lines;
+    },
+  },
+};
+
+export function commandUsage(): string[] {
+  return ['usage: npm run admin -- <command> [options]', ...Object.values(commands).map((command) => `  ${command.usage}`)];
+}
+
+export function isKnownCommand(name: string): boolean {
+  return Object.hasOwn(commands, name);
+}
+
+/** Runs one operator command and records it (and its outcome) in the append-only audit log. */
+export async function runOperatorCommand(ctx: OperatorContext, name: string, args: CommandArgs): Promise<CommandResult> {
+  const command = commands[name];
+  if (!command) return { isOk: false, lines: [`unknown command "${name}"`, ...commandUsage()] };
+  let result: CommandResult;
+  try {
+    result = { isOk: true, lines: await command.run(ctx, args) };
+  } catch (error) {
+    if (error instanceof CommandRefusal) result = { isOk: false, lines: [`refused: ${error.message}`] };
+    else if (error instanceof AppError) result = { isOk: false, lines: [`refused (${error.code}): ${error.message}`] };
+    else throw error;
+  }
+  if (command.isAudited) {
+    await ctx.db.query('insert into admin_audit_log (actor, action, details, outcome) values ($1, $2, $3, $4)', [
+      ctx.actor,
+      name,
+      JSON.stringify(args),
+      result.isOk ? 'ok' : result.lines.join(' ').slice(0, 1000),
+    ]);
+  }
+  return result;
+}

@@ -1,0 +1,60 @@
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import type { HousePurpose } from './transfer-reasons.ts';
+
+export type PlayerAccountIds = { cashAccountId: number; bonusAccountId: number };
+
+/** Opens the player's cash and bonus accounts if they do not exist yet (registration calls this). */
+export async function openPlayerAccounts(db: Queryable, userId: number): Promise<PlayerAccountIds> {
+  await db.query(
+    `insert into ledger_accounts (kind, user_id) values ('cash', $1), ('bonus', $1)
+     on conflict (user_id, kind) where user_id is not null do nothing`,
+    [userId],
+  );
+  return findPlayerAccounts(db, userId);
+}
+
+export async function findPlayerAccounts(db: Queryable, userId: number): Promise<PlayerAccountIds> {
+  const rows = await db.query<{ id: number; kind: 'cash' | 'bonus' }>(
+    "select id, kind from ledger_accounts where user_id = $1 and kind in ('cash', 'bonus')",
+    [userId],
+  );
+  const cash = rows.find((row) => row.kind === 'cash');
+  const bonus = rows.find((row) => row.kind === 'bonus');
+  if (!cash || !bonus) return openPlayerAccounts(db, userId);
+  return { cashAccountId: cash.id, bonusAccountId: bonus.id };
+}
+
+export type PlayerBalances = { cashPaise: bigint; bonusPaise: bigint };
+
+export async function findPlayerBalances(db: Queryable, userId: number): Promise<PlayerBalances> {
+  const rows = await db.query<{ kind: 'cash' | 'bonus'; balance_paise: bigint }>(
+    "select kind, balance_paise from ledger_accounts where user_id = $1 and kind in ('cash', 'bonus')",
+    [userId],
+  );
+  return {
+    cashPaise: rows.find((row) => row.kind === 'cash')?.balance_paise ?? 0n,
+    bonusPaise: rows.find((row) => row.kind === 'bonus')?.balance_paise ?? 0n,
+  };
+}
+
+// House account ids never change once created, so each process looks a purpose up once.
+const houseAccountIds = new WeakMap<Db, Map<string, number>>();
+
+/**
+ * The house account for a purpose, created on first use. It takes the database, not a transaction:
+ * the account is created in its own statement, so a rolled-back caller cannot leave a cached id behind.
+ */
+export async function houseAccountId(db: Db, purpose: HousePurpose): Promise<number> {
+  let cache = houseAccountIds.get(db);
+  if (!cache) houseAccountIds.set(db, (cache = new Map()));
+  const cached = cache.get(purpose);
+  if (cached !== undefined) return cached;
+  await db.query(
+    "insert into ledger_accounts (kind, purpose) values ('house', $1) on conflict (purpose) where purpose is not null do nothing",
+    [purpose],
+  );
+  const rows = await db.query<{ id: number }>('select id from ledger_accounts where purpose = $1', [purpose]);
+  const id = rows[0]!.id;
+  cache.set(purpose, id);
+  return id;
+}

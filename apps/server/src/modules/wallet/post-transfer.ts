@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import type { Queryable } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { TransferReason } from './transfer-reasons.ts';
+
+export type TransferInput = {
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  amountPaise: bigint;
+  reason: TransferReason;
+  reference?: string | null;
+};
+
+export type PostedTransfer = {
+  id: bigint;
+  debitBalanceAfterPaise: bigint;
+  creditBalanceAfterPaise: bigint;
+  createdAt: Date;
+  /** True when the key had been posted before: nothing moved this time. */
+  isReplay: boolean;
+};
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+
+export function assertTransferInput(t: TransferInput): void {
+  assert(typeof t.amountPaise === 'bigint', 'amount must be bigint paise');
+  assert(t.amountPaise > 0n, 'amount must be positive');
+  assert(t.debitAccountId !== t.creditAccountId, 'debit and credit accounts must differ');
+  assert(t.idempotencyKey.length > 0 && t.idempotencyKey.length <= MAX_IDEMPOTENCY_KEY_LENGTH, 'idempotency key length');
+}
+
+type StoredTransfer = {
+  id: bigint;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount_paise: bigint;
+  reason: string;
+  reference: string | null;
+  created_at: Date;
+};
+
+async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> {
+  const rows = await tx.query<StoredTransfer & { debit_after: bigint; credit_after: bigint }>(
+    `select t.id, t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, t.reference, t.created_at,
+            d.balance_after_paise as debit_after, c.balance_after_paise as credit_after
+     from ledger_transfers t
+     join ledger_entries d on d.transfer_id = t.id and d.account_id = t.debit_account_id
+     join ledger_entries c on c.transfer_id = t.id and c.account_id = t.credit_account_id
+     where t.idempotency_key = $1`,
+    [t.idempotencyKey],
+  );
+  const stored = rows[0];
+  assert(stored, `transfer ${t.idempotencyKey} conflicted but cannot be read`);
+  const isSame =
+    stored.debit_account_id === t.debitAccountId &&
+    stored.credit_account_id === t.creditAccountId &&
+    stored.amount_paise === t.amountPaise &&
+    stored.reason === t.reason &&
+    stored.reference === (t.reference ?? null);
+  if (!isSame) throw new AppError('IDEMPOTENCY_CONFLICT', `key ${t.idempotencyKey} was posted with different content`);
+  return {
+    id: stored.id,
+    debitBalanceAfterPaise: stored.debit_after,
+    creditBalanceAfterPaise: stored.credit_after,
+    createdAt: stored.created_at,
+    isReplay: true,
+  };
+}
+
+/**
+ * Posts one transfer inside the caller's transaction. The idempotency key is claimed first (a
+ * concurrent duplicate waits on the unique index and then replays the committed result). Both
+ * accounts are locked in id order, so opposite transfers cannot deadlock. The debit of a player
+ * account is conditional; the CHECK constraint stands behind it.
+ */
+export async function postTransfer(tx: Queryable, t: TransferInput): Promise<PostedTransfer> {
+  assertTransferInput(t);
+  const claimed = await tx.query<{ id: bigint; created_at: Date }>(
+    `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (idempotency_key) do nothing
+     returning id, created_at`,
+    [t.idempotencyKey, t.debitAccountId, t.creditAccountId, t.amountPaise, t.reason, t.reference ?? null],
+  );
+  const transfer = claimed[0];
+  if (!transfer) return replay(tx, t);
+
+  await tx.query('select id from ledger_accounts where id in ($1, $2) order by id for update', [
+    t.debitAccountId,
+    t.creditAccountId,
+  ]);
+  const debited = await tx.query<{ balance_paise: bigint }>(
+    `update ledger_accounts set balance_paise = balance_paise - $2
+     where id = $1 and (kind = 'house' or balance_paise >= $2)
+     returning balance_paise`,
+    [t.debitAccountId, t.amountPaise],
+  );
+  if (!debited[0]) {
+    const kind = await tx.query<{ kind: string; balance_paise: bigint }>(
+      'select kind, balance_paise from ledger_accounts where id = $1',
+      [t.debitAccountId],
+    );
+    const account = kind[0];
+    if (!account) throw new Error(`ledger account ${t.debitAccountId} does not exist`);
+    const shortPaise = t.amountPaise - account.balance_paise;
+    throw new AppError(
+      account.kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE',
+      `account ${t.debitAccountId} short by ${shortPaise} paise`,
+    );
+  }
+  const credited = await tx.query<{ balance_paise: bigint }>(
+    'update ledger_accounts set balance_paise = balance_paise + $2 where id = $1 returning balance_paise',
+    [t.creditAccountId, t.amountPaise],
+  );
+  if (!credited[0]) throw new Error(`ledger account ${t.creditAccountId} does not exist`);
+  await tx.query(
+    `insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
+     values ($1, $2, $3, $4, $6), ($1, $5, $7, $8, $6)`,
+    [
+      transfer.id,
+      t.debitAccountId,
+      -t.amountPaise,
+      debited[0].balance_paise,
+      t.creditAccountId,
+      transfer.created_at,
+      t.amountPaise,
+      credited[0].balance_paise,
+    ],
+  );
+  return {
+    id: transfer.id,
+    debitBalanceAfterPaise: debited[0].balance_paise,
+    creditBalanceAfterPaise: credited[0].balance_paise,
+    createdAt: transfer.created_at,
+    isReplay: false,
+  };
+}

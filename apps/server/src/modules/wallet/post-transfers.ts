@@ -1,0 +1,110 @@
+import type { Queryable } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { assertTransferInput, type TransferInput } from './post-transfer.ts';
+
+export type BatchResult = { postedCount: number; replayedCount: number };
+
+export const MAX_BATCH_SIZE = 1_000_000;
+
+/**
+ * Posts many transfers atomically with a fixed number of statements, whatever their count: insert
+ * the transfers, add each account's net movement in one UPDATE, write the entries with their running
+ * balances. Keys already posted are skipped (and must carry the same content). If any player account
+ * would go below zero the whole batch is refused. Settlement posts through this.
+ */
+export async function postTransfers(tx: Queryable, transfers: readonly TransferInput[]): Promise<BatchResult> {
+  if (transfers.length === 0) return { postedCount: 0, replayedCount: 0 };
+  if (transfers.length > MAX_BATCH_SIZE) throw new Error(`batch of ${transfers.length} exceeds ${MAX_BATCH_SIZE}`);
+  const keys = new Set<string>();
+  for (const t of transfers) {
+    assertTransferInput(t);
+    if (keys.has(t.idempotencyKey)) throw new Error(`idempotency key ${t.idempotencyKey} appears twice in one batch`);
+    keys.add(t.idempotencyKey);
+  }
+  const columns = [
+    transfers.map((t) => t.idempotencyKey),
+    transfers.map((t) => t.debitAccountId),
+    transfers.map((t) => t.creditAccountId),
+    transfers.map((t) => t.amountPaise.toString()),
+    transfers.map((t) => t.reason),
+    transfers.map((t) => t.reference ?? null),
+  ];
+
+  await tx.query('create temporary table if not exists batch_posted (id bigint primary key) on commit drop');
+  await tx.query('truncate batch_posted');
+  const inserted = await tx.query<{ posted: bigint }>(
+    `with input as (
+       select * from unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
+         as i(idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+     ), posted as (
+       insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+       select idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference from input
+       on conflict (idempotency_key) do nothing
+       returning id
+     )
+     insert into batch_posted select id from posted returning 1 as posted`,
+    columns,
+  );
+  const postedCount = inserted.length;
+  const replayedCount = transfers.length - postedCount;
+  if (replayedCount > 0) {
+    const conflicts = await tx.query<{ idempotency_key: string }>(
+      `select i.idempotency_key
+       from unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
+         as i(idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+       join ledger_transfers t on t.idempotency_key = i.idempotency_key
+       where t.id not in (select id from batch_posted)
+         and (t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, coalesce(t.reference, ''))
+          <> (i.debit_account_id, i.credit_account_id, i.amount_paise, i.reason, coalesce(i.reference, ''))
+       limit 1`,
+      columns,
+    );
+    if (conflicts[0])
+      throw new AppError('IDEMPOTENCY_CONFLICT', `key ${conflicts[0].idempotency_key} was posted with different content`);
+  }
+  if (postedCount === 0) return { postedCount, replayedCount };
+
+  // Net movement per account; accounts locked in id order so concurrent batches cannot deadlock.
+  await tx.query(
+    `create temporary table if not exists batch_moves (account_id integer primary key, delta_paise bigint not null) on commit drop`,
+  );
+  await tx.query('truncate batch_moves');
+  await tx.query(
+    `insert into batch_moves (account_id, delta_paise)
+     select account_id, sum(delta) from (
+       select t.debit_account_id as account_id, -t.amount_paise as delta from ledger_transfers t join batch_posted p on p.id = t.id
+       union all
+       select t.credit_account_id, t.amount_paise from ledger_transfers t join batch_posted p on p.id = t.id
+     ) moves group by account_id`,
+  );
+  await tx.query('select a.id from ledger_accounts a join batch_moves m on m.account_id = a.id order by a.id for update of a');
+  const short = await tx.query<{ id: number; kind: string }>(
+    `select a.id, a.kind from ledger_accounts a join batch_moves m on m.account_id = a.id
+     where a.kind <> 'house' and a.balance_paise + m.delta_paise < 0 limit 1`,
+  );
+  if (short[0]) {
+    throw new AppError(
+      short[0].kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE',
+      `batch would overdraw account ${short[0].id}`,
+    );
+  }
+  await tx.query(
+    'update ledger_accounts a set balance_paise = a.balance_paise + m.delta_paise from batch_moves m where m.account_id = a.id',
+  );
+  await tx.query(
+    `insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
+     select e.transfer_id, e.account_id, e.amount_paise,
+            a.balance_paise - m.delta_paise + sum(e.amount_paise) over (partition by e.account_id order by e.transfer_id, e.amount_paise),
+            e.created_at
+     from (
+       select t.id as transfer_id, t.debit_account_id as account_id, -t.amount_paise as amount_paise, t.created_at
+       from ledger_transfers t join batch_posted p on p.id = t.id
+       union all
+       select t.id, t.credit_account_id, t.amount_paise, t.created_at
+       from ledger_transfers t join batch_posted p on p.id = t.id
+     ) e
+     join ledger_accounts a on a.id = e.account_id
+     join batch_moves m on m.account_id = e.account_id`,
+  );
+  return { postedCount, replayedCount };
+}

@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { redeemGift } from '../gifts/redeem-gift.ts';
+import { exchangeBonus } from './exchange-bonus.ts';
+import { findMoneyTranceList } from './find-money-trance-list.ts';
+
+export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerEndpoint(app, ctx, '/user/exchangeBonus', ({ input, session }) =>
+    exchangeBonus(ctx, session.userId, input.bonus, input.requestKey),
+  );
+  registerEndpoint(app, ctx, '/cash/findMoneyTranceList', ({ input, session }) =>
+    findMoneyTranceList(ctx.db, session.userId, input),
+  );
+  registerEndpoint(app, ctx, '/cash/redeemGift', ({ input, session }) => redeemGift(ctx, session.userId, input.code));
+}

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { parseMoney } from './money.ts';
+import { zList, zMoneyText, zPageField } from './fields.ts';
+
+/** Largest amount any single request may carry: ₹1 crore. */
+export const MAX_REQUEST_AMOUNT_PAISE = 1_000_000_000n;
+
+/**
+ * A positive amount of money as typed by a person (string or number, at most two decimals), parsed
+ * to bigint paise. `requiredCode` is used when it is missing or empty.
+ */
+export function zAmount(requiredCode: 'AMOUNT_INVALID' | 'BONUS_REQUIRED' = 'AMOUNT_INVALID') {
+  return z.union([z.string().max(24), z.number()], { error: requiredCode }).transform((value, ctx) => {
+    if (value === '') {
+      ctx.addIssue({ code: 'custom', message: requiredCode });
+      return z.NEVER;
+    }
+    const paise = parseMoney(value);
+    if (paise === null || paise <= 0n || paise > MAX_REQUEST_AMOUNT_PAISE) {
+      ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
+      return z.NEVER;
+    }
+    return paise;
+  });
+}
+
+/** An optional client-chosen key that makes a retried request safe (the first result is returned). */
+export const zRequestKey = z
+  .string({ error: 'INVALID_FIELD' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'INVALID_FIELD' })
+  .optional();
+
+export const TRANSACTION_TYPES = [
+  'all',
+  'gift',
+  'bonus_exchange',
+  'adjustment',
+  'game',
+  'recharge',
+  'withdraw',
+  'commission',
+] as const;
+export type TTransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const ZFindMoneyTranceListRequest = z.object({
+  pageNum: zPageField(1, 100_000),
+  pageSize: zPageField(20, 100),
+  type: z.enum(TRANSACTION_TYPES, { error: 'INVALID_FIELD' }).optional().default('all'),
+});
+
+export const ZMoneyTransaction = z.object({
+  id: z.string(),
+  type: z.string(),
+  reason: z.string(),
+  wallet: z.enum(['cash', 'bonus']),
+  /** Signed: "+50.00" in, "-12.00" out. */
+  amount: z.string().regex(/^[+-]\d+\.\d{2}$/),
+  balanceAfter: zMoneyText,
+  reference: z.string().nullable(),
+  createTime: z.string(),
+});
+export type TMoneyTransaction = z.infer<typeof ZMoneyTransaction>;
+export const ZFindMoneyTranceListResponse = zList(ZMoneyTransaction);
+
+export const ZRedeemGiftRequest = z.object({
+  code: z
+    .string({ error: 'GIFT_CODE_REQUIRED' })
+    .trim()
+    .min(1, { error: 'GIFT_CODE_REQUIRED' })
+    .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'GIFT_NOT_FOUND' })
+    .transform((value) => value.toUpperCase()),
+});
+export const ZRedeemGiftResponse = z.object({
+  amount: zMoneyText,
+  wallet: z.enum(['cash', 'bonus']),
+  balance: zMoneyText,
+  bonus: zMoneyText,
+});
+
+export const ZExchangeBonusRequest = z.object({ bonus: zAmount('BONUS_REQUIRED'), requestKey: zRequestKey });
+export const ZExchangeBonusResponse = z.object({ amount: zMoneyText, balance: zMoneyText, bonus: zMoneyText });
