@@ -71,7 +71,9 @@ async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> 
 /**
  * Posts one transfer inside the caller's transaction. The idempotency key is claimed first (a
  * concurrent duplicate waits on the unique index and then replays the committed result). Both
- * accounts are locked in id order, so opposite transfers cannot deadlock. The debit of a player
+ * accounts are locked in id order, so opposite transfers cannot deadlock; the lock is FOR NO KEY
+ * UPDATE (what an UPDATE of the balance takes anyway), which coexists with the FOR KEY SHARE locks
+ * that foreign-key checks of concurrent inserts hold on the same accounts. The debit of a player
  * account is conditional; the CHECK constraint stands behind it.
  */
 export async function postTransfer(tx: Queryable, t: TransferInput): Promise<PostedTransfer> {
@@ -86,7 +88,7 @@ export async function postTransfer(tx: Queryable, t: TransferInput): Promise<Pos
   const transfer = claimed[0];
   if (!transfer) return replay(tx, t);
 
-  await tx.query('select id from ledger_accounts where id in ($1, $2) order by id for update', [
+  await tx.query('select id from ledger_accounts where id in ($1, $2) order by id for no key update', [
     t.debitAccountId,
     t.creditAccountId,
   ]);

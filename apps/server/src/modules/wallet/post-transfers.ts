@@ -77,7 +77,9 @@ export async function postTransfers(tx: Queryable, transfers: readonly TransferI
        select t.credit_account_id, t.amount_paise from ledger_transfers t join batch_posted p on p.id = t.id
      ) moves group by account_id`,
   );
-  await tx.query('select a.id from ledger_accounts a join batch_moves m on m.account_id = a.id order by a.id for update of a');
+  await tx.query(
+    'select a.id from ledger_accounts a join batch_moves m on m.account_id = a.id order by a.id for no key update of a',
+  );
   const short = await tx.query<{ id: number; kind: string }>(
     `select a.id, a.kind from ledger_accounts a join batch_moves m on m.account_id = a.id
      where a.kind <> 'house' and a.balance_paise + m.delta_paise < 0 limit 1`,

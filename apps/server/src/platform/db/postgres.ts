@@ -9,7 +9,12 @@ export async function openPostgres(
   maxConnections = 20,
   onIdleError: (error: Error) => void = () => undefined,
 ): Promise<Db> {
-  const pool = new pg.Pool({ connectionString, max: maxConnections });
+  // A lock wait or an abandoned transaction fails loudly instead of hanging a request forever.
+  const pool = new pg.Pool({
+    connectionString,
+    max: maxConnections,
+    options: '-c lock_timeout=10000 -c idle_in_transaction_session_timeout=60000',
+  });
   // An idle connection can die (server restart, failover); the pool replaces it. Without a listener
   // the 'error' event would crash the whole process.
   pool.on('error', onIdleError);

@@ -1,0 +1,45 @@
+import type { TestServer } from './test-server.ts';
+import { createSession } from '../src/modules/auth/sessions.ts';
+import { openPlayerAccounts, houseAccountId } from '../src/modules/wallet/accounts.ts';
+import { postTransfer } from '../src/modules/wallet/post-transfer.ts';
+
+let sequence = 0;
+
+/** A player inserted directly (no argon2, no codes), with a session token; for tests that need many. */
+export async function quickPlayer(server: TestServer, funds: { cashPaise?: bigint; bonusPaise?: bigint } = {}) {
+  sequence += 1;
+  const suffix = `${process.pid % 1000}${String(sequence).padStart(5, '0')}`.slice(-8);
+  const [user] = await server.ctx.db.query<{ id: number }>(
+    `insert into users (mobile, password_hash, nick_name, promotion_code, age_confirmed_at, risk_accepted_at)
+     values ($1, 'not-a-hash', 'Quick', $2, now(), now()) returning id`,
+    [`97${suffix}`, `Q${suffix}X`],
+  );
+  const userId = user!.id;
+  const accounts = await openPlayerAccounts(server.ctx.db, userId);
+  const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
+  await server.ctx.db.transaction(async (tx) => {
+    if (funds.cashPaise) {
+      await postTransfer(tx, {
+        idempotencyKey: `fund-cash-${userId}`,
+        debitAccountId: adjustments,
+        creditAccountId: accounts.cashAccountId,
+        amountPaise: funds.cashPaise,
+        reason: 'adjustment',
+      });
+    }
+    if (funds.bonusPaise) {
+      await postTransfer(tx, {
+        idempotencyKey: `fund-bonus-${userId}`,
+        debitAccountId: adjustments,
+        creditAccountId: accounts.bonusAccountId,
+        amountPaise: funds.bonusPaise,
+        reason: 'adjustment',
+      });
+    }
+  });
+  const token = await createSession(server.ctx.db, server.ctx.clock, server.ctx.config.sessionTtlMs, userId, {
+    ip: '127.0.0.1',
+    userAgent: 'test',
+  });
+  return { userId, token, ...accounts };
+}
