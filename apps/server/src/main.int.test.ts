@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,4 +74,56 @@ describe('the server process', () => {
       await secondExit;
     }
   }, 90_000);
+
+  it('lets the operator CLI work while the server holds the embedded database, and after it stops', async () => {
+    const port = 20_000 + Math.floor(Math.random() * 2_000);
+    const server = startMain(port);
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
+    delete env.DATABASE_URL;
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+    try {
+      await waitHealthy(port);
+      const credited = admin('user:adjust', '--user', '9000000001', '--amount', '250.75', '--reason', 'CLI test credit');
+      expect(credited.status).toBe(0);
+      expect(credited.stdout).toContain('credited ₹250.75');
+      const created = admin('gift:create', '--amount', '50', '--uses', '1', '--to', 'cash');
+      expect(created.status).toBe(0);
+      const code = created.stdout.trim().split('\n').at(-1)!;
+      expect(code).toMatch(/^[A-Z0-9]{10}$/);
+
+      const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ mobile: '9000000001', password: 'Demo@12345' }),
+      });
+      const { token } = ((await login.json()) as { obj: { token: string } }).obj;
+      const redeemed = await fetch(`http://127.0.0.1:${port}/api/cash/redeemGift`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: token },
+        body: JSON.stringify({ code }),
+      });
+      expect(((await redeemed.json()) as { obj: { balance: string } }).obj.balance).toBe('300.75');
+
+      const overdraw = admin('user:adjust', '--user', 'demo@mayur.local', '--amount', '-1000', '--reason', 'too much');
+      expect(overdraw.status).toBe(1);
+      expect(overdraw.stderr).toContain('INSUFFICIENT_BALANCE');
+      const checked = admin('ledger:check');
+      expect(checked.status).toBe(0);
+      expect(checked.stdout).toContain('sum of all balances: 0.00');
+    } finally {
+      const exited = new Promise((resolve) => server.child.once('exit', resolve));
+      server.child.kill('SIGTERM');
+      await exited;
+    }
+    const shown = admin('user:show', '--user', '9000000001');
+    expect(shown.status).toBe(0);
+    expect(shown.stdout).toContain('cash ₹300.75, bonus ₹0.00');
+    expect(admin('ledger:check').status).toBe(0);
+    expect(admin('no:such').status).toBe(2);
+  }, 120_000);
 });
