@@ -58,3 +58,18 @@ export async function houseAccountId(db: Db, purpose: HousePurpose): Promise<num
   cache.set(purpose, id);
   return id;
 }
+
+/**
+ * Hot house accounts (a game room, a payment provider's clearing) are split into shards so that
+ * concurrent players do not queue on one row lock until each other's commit is flushed. A player's
+ * moves always use the same shard; reports sum a purpose's shards (`purpose#0` … `purpose#15`).
+ */
+export const HOUSE_SHARD_COUNT = 16;
+
+export function houseShardPurpose(purpose: HousePurpose, shardKey: number): HousePurpose {
+  return `${purpose}#${Math.abs(shardKey) % HOUSE_SHARD_COUNT}` as HousePurpose;
+}
+
+export function shardedHouseAccountId(db: Db, purpose: HousePurpose, shardKey: number): Promise<number> {
+  return houseAccountId(db, houseShardPurpose(purpose, shardKey));
+}

@@ -88,22 +88,38 @@ export async function postTransfer(tx: Queryable, t: TransferInput): Promise<Pos
   const transfer = claimed[0];
   if (!transfer) return replay(tx, t);
 
-  await tx.query('select id from ledger_accounts where id in ($1, $2) order by id for no key update', [
-    t.debitAccountId,
-    t.creditAccountId,
-  ]);
-  const debited = await tx.query<{ balance_paise: bigint }>(
-    `update ledger_accounts set balance_paise = balance_paise - $2
-     where id = $1 and (kind = 'house' or balance_paise >= $2)
-     returning balance_paise`,
-    [t.debitAccountId, t.amountPaise],
+  // One statement: lock both accounts in id order (count(*) reads the locking scan to the end), take
+  // the conditional debit, the credit only if the debit happened, and both entries.
+  const moved = await tx.query<{ debit_after: bigint | null; credit_after: bigint | null }>(
+    `with locked as (
+       select id from ledger_accounts where id in ($1, $2) order by id for no key update
+     ), debited as (
+       update ledger_accounts set balance_paise = balance_paise - $3::bigint
+       where id = $1 and (kind = 'house' or balance_paise >= $3::bigint) and (select count(*) from locked) = 2
+       returning balance_paise
+     ), credited as (
+       update ledger_accounts set balance_paise = balance_paise + $3::bigint
+       where id = $2 and exists (select 1 from debited)
+       returning balance_paise
+     ), entries as (
+       insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
+       select $4::bigint, $1::integer, -$3::bigint, d.balance_paise, $5::timestamptz from debited d
+       union all
+       select $4::bigint, $2::integer, $3::bigint, c.balance_paise, $5::timestamptz from credited c
+       returning 1
+     )
+     select (select balance_paise from debited) as debit_after, (select balance_paise from credited) as credit_after,
+            (select count(*) from entries) as entry_count`,
+    [t.debitAccountId, t.creditAccountId, t.amountPaise, transfer.id, transfer.created_at],
   );
-  if (!debited[0]) {
-    const kind = await tx.query<{ kind: string; balance_paise: bigint }>(
+  const debitAfter = moved[0]?.debit_after ?? null;
+  const creditAfter = moved[0]?.credit_after ?? null;
+  if (debitAfter === null) {
+    const rows = await tx.query<{ kind: string; balance_paise: bigint }>(
       'select kind, balance_paise from ledger_accounts where id = $1',
       [t.debitAccountId],
     );
-    const account = kind[0];
+    const account = rows[0];
     if (!account) throw new Error(`ledger account ${t.debitAccountId} does not exist`);
     const shortPaise = t.amountPaise - account.balance_paise;
     throw new AppError(
@@ -111,29 +127,11 @@ export async function postTransfer(tx: Queryable, t: TransferInput): Promise<Pos
       `account ${t.debitAccountId} short by ${shortPaise} paise`,
     );
   }
-  const credited = await tx.query<{ balance_paise: bigint }>(
-    'update ledger_accounts set balance_paise = balance_paise + $2 where id = $1 returning balance_paise',
-    [t.creditAccountId, t.amountPaise],
-  );
-  if (!credited[0]) throw new Error(`ledger account ${t.creditAccountId} does not exist`);
-  await tx.query(
-    `insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
-     values ($1, $2, $3, $4, $6), ($1, $5, $7, $8, $6)`,
-    [
-      transfer.id,
-      t.debitAccountId,
-      -t.amountPaise,
-      debited[0].balance_paise,
-      t.creditAccountId,
-      transfer.created_at,
-      t.amountPaise,
-      credited[0].balance_paise,
-    ],
-  );
+  if (creditAfter === null) throw new Error(`ledger account ${t.creditAccountId} does not exist`);
   return {
     id: transfer.id,
-    debitBalanceAfterPaise: debited[0].balance_paise,
-    creditBalanceAfterPaise: credited[0].balance_paise,
+    debitBalanceAfterPaise: debitAfter,
+    creditBalanceAfterPaise: creditAfter,
     createdAt: transfer.created_at,
     isReplay: false,
   };
