@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.mjs', '.ci/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '.ci/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );
