@@ -1,0 +1,141 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type AppProcess } from './support/app-process.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+
+// A player's first visit in a real browser: the home screen, registration with a code from the
+// outbox, the profile, Arabic right-to-left, logout, and login again. Texts come from the locale
+// files so the test follows the translations rather than copies of them.
+
+const root = path.resolve(import.meta.dirname, '..');
+const localesDir = path.join(root, 'apps/web/src/shared/i18n/locales');
+const en = JSON.parse(fs.readFileSync(path.join(localesDir, 'en-US.json'), 'utf8'));
+const ar = JSON.parse(fs.readFileSync(path.join(localesDir, 'ar.json'), 'utf8'));
+
+let app: AppProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  context = await phoneContext(browser, app.baseUrl);
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function latestCode(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const outbox = (await (await fetch(`${app.baseUrl}/dev/outbox`)).json()) as Array<{ to: string; code: string }>;
+    const message = outbox.find((entry) => entry.to === to);
+    if (message) return message.code;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no code reached the outbox for ${to}`);
+}
+
+async function hasHorizontalOverflow(): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+describe('a new player in Chromium at 360×740', () => {
+  const mobile = '9812345678';
+  const password = 'Secret-pass-42';
+
+  it('opens the home screen with its notice, games and banner, and keeps a screenshot', async () => {
+    await page.goto('/');
+    const notice = page.getByRole('dialog');
+    await expect.poll(() => notice.isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await notice.textContent()).toContain('Welcome to Mayur');
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/home-notice-360x740.png') });
+    await page.getByRole('button', { name: en.notice.confirm }).click();
+    await expect.poll(() => notice.isVisible()).toBe(false);
+
+    for (const name of ['Win Go 1Min', 'Win Go 3Min', 'Win Go 5Min', 'Aviator', 'Crash']) {
+      expect(await page.getByRole('link', { name: new RegExp(name) }).count()).toBeGreaterThan(0);
+    }
+    expect(await page.getByRole('tab', { name: en.home.codeGames }).isVisible()).toBe(true);
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/home-360x740.png') });
+
+    await page
+      .getByRole('link', { name: /Win Go 3Min/ })
+      .first()
+      .click();
+    await expect.poll(() => page.url()).toMatch(/\/games\/wingo\?min=180$/);
+  });
+
+  it('registers by mobile with a code from the outbox and lands on the profile', async () => {
+    await page.goto('/reg');
+    await page.getByLabel(en.auth.mobileLabel).fill(mobile);
+    await page.getByRole('button', { name: en.auth.sendCode }).click();
+    const code = await latestCode(mobile);
+    await page.getByLabel(en.auth.codeLabel).fill(code);
+    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill(password);
+    await page.getByLabel(en.auth.confirmPasswordLabel).fill(password);
+    await page.getByLabel(en.register.ageConfirm).check();
+    await page.getByLabel(en.register.riskAccept).check();
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.getByRole('button', { name: en.register.submit, exact: true }).click();
+
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/mine$/);
+    const profile = page.getByTestId('profile-card');
+    await expect.poll(async () => (await profile.textContent()) ?? '', { timeout: 10_000 }).toContain('Member5678');
+    expect(await profile.textContent()).toContain(mobile);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it('switches to Arabic: the page reloads right-to-left with Arabic text', async () => {
+    await page.goto('/');
+    await page.getByTestId('language-picker').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'العربية' }).click()]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
+    expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
+    await expect.poll(async () => (await page.textContent('body')) ?? '').toContain(ar.home.codeGames);
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/home-ar-360x740.png') });
+
+    await page.getByTestId('language-picker').click();
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'English' }).click()]);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+
+  it('logs out after confirming, and logs in again by phone', async () => {
+    await page.goto('/mine');
+    await page.getByRole('button', { name: en.mine.logout }).click();
+    const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await expect.poll(async () => (await confirm.textContent()) ?? '').toContain(en.mine.logoutQuestion);
+    await confirm.getByRole('button', { name: en.common.confirm }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    await page.goto('/login');
+    await page.getByLabel(en.auth.mobileLabel).fill(mobile);
+    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill(password);
+    await page.getByRole('button', { name: en.auth.loginButton }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token')), { timeout: 15_000 }).not.toBeNull();
+    await page.goto('/mine');
+    await expect.poll(async () => (await page.getByTestId('profile-card').textContent()) ?? '').toContain(mobile);
+  });
+
+  it('shows a refusal in the player language instead of failing silently', async () => {
+    await page.goto('/login');
+    await page.getByLabel(en.auth.mobileLabel).fill('9899999999');
+    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: en.auth.loginButton }).click();
+    await expect.poll(async () => (await page.textContent('body')) ?? '', { timeout: 10_000 }).toContain(en.errors.LOGIN_FAILED);
+  });
+
+  it('raised no script errors along the way', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
