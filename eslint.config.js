@@ -26,7 +26,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '.ci/**/*.mjs'],
+    files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '.ci/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },
 );

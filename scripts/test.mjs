@@ -24,7 +24,10 @@ function ensureChromium() {
   if (isRoot && spawnSync('which', ['apt-get']).status === 0) {
     console.log('Chromium is missing: installing it with apt-get (Debian package chromium)');
     spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   }
   return fs.existsSync(CHROMIUM);
 }
@@ -46,7 +49,14 @@ if (!hasBrowser) {
 const reportFile = path.join(os.tmpdir(), `mayur-vitest-${process.pid}.json`);
 const vitest = spawnSync(
   'npx',
-  ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`],
+  [
+    'vitest',
+    'run',
+    ...projects.flatMap((project) => ['--project', project]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${reportFile}`,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 let summary = '';
@@ -57,6 +67,13 @@ try {
 } catch {
   summary = '';
 }
+// The home route's JavaScript budget (DESIGN.md §10), measured in the browser on the built app.
+let budgetStatus = 0;
+if (hasBrowser) {
+  console.log('\n▶ home route JavaScript budget');
+  budgetStatus =
+    spawnSync('npm', ['run', '--silent', 'measure:home', '-w', '@mayur/web'], { cwd: root, stdio: 'inherit' }).status ?? 1;
+}
 console.log(`\nTiers run: ${projects.join(', ')}${hasBrowser ? '' : ' (browser tier NOT run)'}`);
 if (summary) console.log(summary);
-process.exit(vitest.status ?? 1);
+process.exit(vitest.status || budgetStatus);

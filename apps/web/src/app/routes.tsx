@@ -1,0 +1,135 @@
+import { lazy, type ReactNode } from 'react';
+import { HomeScreen } from '../features/home/home-screen/home-screen.tsx';
+
+export type LayoutKind = 'default' | 'bare' | 'nav';
+
+export type AppRoute = {
+  path: string;
+  layout: LayoutKind;
+  /** i18n key of the title: the nav layout's header and the document title. */
+  titleKey: string;
+  render: () => ReactNode;
+  /** Signed-out players are sent to /login and brought back afterwards. */
+  requiresSession?: boolean;
+  /** The nav layout's right-hand link. */
+  headerLink?: { to: string; labelKey: string };
+};
+
+// Every screen except the home route's own code is its own chunk (DESIGN.md §10: home ≤ 130 KB gzip).
+const LoginScreen = lazy(() =>
+  import('../features/auth/login-screen/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
+);
+const RegisterScreen = lazy(() =>
+  import('../features/auth/register-screen/register-screen.tsx').then((module) => ({ default: module.RegisterScreen })),
+);
+const ForgetPasswordScreen = lazy(() =>
+  import('../features/auth/forget-password-screen/forget-password-screen.tsx').then((module) => ({
+    default: module.ForgetPasswordScreen,
+  })),
+);
+const ResetLoginPasswordScreen = lazy(() =>
+  import('../features/auth/reset-login-password-screen/reset-login-password-screen.tsx').then((module) => ({
+    default: module.ResetLoginPasswordScreen,
+  })),
+);
+const ResetWithdrawPasswordScreen = lazy(() =>
+  import('../features/auth/reset-withdraw-password-screen/reset-withdraw-password-screen.tsx').then((module) => ({
+    default: module.ResetWithdrawPasswordScreen,
+  })),
+);
+const MineScreen = lazy(() =>
+  import('../features/mine/mine-screen/mine-screen.tsx').then((module) => ({ default: module.MineScreen })),
+);
+const PolicyScreen = lazy(() =>
+  import('../features/policy/policy-screen/policy-screen.tsx').then((module) => ({ default: module.PolicyScreen })),
+);
+const ComingSoonScreen = lazy(() =>
+  import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
+    default: module.ComingSoonScreen,
+  })),
+);
+
+/** A route whose feature arrives in a later issue: a clear "coming soon" page in the right layout. */
+function comingSoon(
+  path: string,
+  layout: LayoutKind,
+  titleKey: string,
+  options: Pick<AppRoute, 'requiresSession' | 'headerLink'> = {},
+): AppRoute {
+  return { path, layout, titleKey, render: () => <ComingSoonScreen titleKey={titleKey} layout={layout} />, ...options };
+}
+
+const withdrawRecordLink = { to: '/withdraw_log', labelKey: 'titles.withdrawRecord' };
+const rechargeRecordLink = { to: '/recharge_log', labelKey: 'titles.rechargeRecord' };
+
+/** The full route table of spec §2. */
+export const APP_ROUTES: AppRoute[] = [
+  { path: '/', layout: 'default', titleKey: 'titles.home', render: () => <HomeScreen /> },
+
+  { path: '/login', layout: 'bare', titleKey: 'titles.login', render: () => <LoginScreen /> },
+  { path: '/reg', layout: 'bare', titleKey: 'titles.register', render: () => <RegisterScreen /> },
+  { path: '/forget', layout: 'bare', titleKey: 'titles.forgetPassword', render: () => <ForgetPasswordScreen channel="mobile" /> },
+  {
+    path: '/forgetemail',
+    layout: 'bare',
+    titleKey: 'titles.forgetPassword',
+    render: () => <ForgetPasswordScreen channel="email" />,
+  },
+  {
+    path: '/reset',
+    layout: 'bare',
+    titleKey: 'titles.resetWithdrawPassword',
+    requiresSession: true,
+    render: () => <ResetWithdrawPasswordScreen channel="mobile" />,
+  },
+  {
+    path: '/resetemail',
+    layout: 'bare',
+    titleKey: 'titles.resetWithdrawPassword',
+    requiresSession: true,
+    render: () => <ResetWithdrawPasswordScreen channel="email" />,
+  },
+  {
+    path: '/resetps',
+    layout: 'bare',
+    titleKey: 'titles.resetPassword',
+    requiresSession: true,
+    render: () => <ResetLoginPasswordScreen />,
+  },
+  comingSoon('/gift', 'bare', 'titles.gift', { requiresSession: true }),
+  comingSoon('/complaint', 'bare', 'titles.complaint', { requiresSession: true }),
+
+  { path: '/mine', layout: 'default', titleKey: 'titles.mine', render: () => <MineScreen /> },
+  comingSoon('/promotion', 'default', 'titles.promotion', { requiresSession: true }),
+  comingSoon('/support', 'default', 'titles.support'),
+
+  comingSoon('/bank', 'nav', 'titles.bank', { requiresSession: true }),
+  comingSoon('/bankemail', 'nav', 'titles.usdtAccount', { requiresSession: true }),
+  comingSoon('/addbank', 'nav', 'titles.addBank', { requiresSession: true }),
+  comingSoon('/addbankemail', 'nav', 'titles.addUsdtAccount', { requiresSession: true }),
+  comingSoon('/editbank', 'nav', 'titles.editBank', { requiresSession: true }),
+  comingSoon('/editbankemail', 'nav', 'titles.editUsdtAccount', { requiresSession: true }),
+
+  comingSoon('/games/wingo', 'bare', 'games.winGo'),
+  comingSoon('/games/wingo-pk', 'bare', 'games.winGoPk'),
+  comingSoon('/games/limbo', 'bare', 'games.aviator'),
+  comingSoon('/games/limbo1', 'bare', 'games.aviator'),
+  comingSoon('/games/limbo3', 'bare', 'games.aviator'),
+  comingSoon('/games/crash', 'bare', 'games.crash'),
+  comingSoon('/games/bitgame', 'bare', 'games.bitGame'),
+
+  comingSoon('/star/report', 'nav', 'titles.subordinatesList', { requiresSession: true }),
+  comingSoon('/star/list', 'nav', 'titles.subordinatesList', { requiresSession: true }),
+
+  comingSoon('/withdraw', 'nav', 'titles.withdraw', { requiresSession: true, headerLink: withdrawRecordLink }),
+  comingSoon('/withdrawemail', 'nav', 'titles.withdraw', { requiresSession: true, headerLink: withdrawRecordLink }),
+  comingSoon('/withdraw_log', 'nav', 'titles.withdrawRecord', { requiresSession: true }),
+  comingSoon('/recharge', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
+  comingSoon('/rechargeemail', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
+  comingSoon('/recharge_log', 'nav', 'titles.rechargeRecord', { requiresSession: true }),
+  comingSoon('/transactions', 'nav', 'titles.transactions', { requiresSession: true }),
+
+  { path: '/privacy', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="privacy" /> },
+  { path: '/risk', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="risk" /> },
+  comingSoon('/addsug', 'nav', 'titles.privacyPolicy', { requiresSession: true }),
+];

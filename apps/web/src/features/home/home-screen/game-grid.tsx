@@ -1,0 +1,24 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import styles from './game-grid.module.css';
+import { GAME_TILES } from './game-tiles.ts';
+
+/** The six game tiles in a two-column grid (spec §2). */
+export function GameGrid() {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.grid}>
+      {GAME_TILES.map((tile) => (
+        <li key={tile.id} className={styles.item}>
+          <Link to={tile.url} className={styles.tile} data-testid={`game-tile-${tile.id}`}>
+            <img className={styles.image} src={tile.img} alt="" width={160} height={120} />
+            <span className={styles.caption}>
+              <span className={styles.name}>{t(tile.nameKey)}</span>
+              {tile.sub && <span className={styles.sub}>{t(tile.sub.key, tile.sub.values)}</span>}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,21 @@
+import type { ErrorCode } from '@mayur/contracts/errors';
+
+/** A refused or failed API call. `code` is the stable machine code (DESIGN.md §3), `message` is translated. */
+export class ApiError extends Error {
+  readonly code: ErrorCode | (string & {});
+  /** The request field the refusal is about, when the server names one. */
+  readonly field: string | undefined;
+  readonly status: number;
+
+  constructor(code: ErrorCode | (string & {}), message: string, details: { field?: string | undefined; status?: number } = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.field = details.field;
+    this.status = details.status ?? 0;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,36 @@
+import { formatMoney, parseMoney, type Paise } from '@mayur/contracts/money';
+
+const RUPEE = '\u20B9';
+
+/** Groups the digits of a whole number the Indian way: 1234567 → "12,34,567". */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  const lastThree = digits.slice(-3);
+  const rest = digits.slice(0, -3);
+  const pairs = rest.replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${pairs},${lastThree}`;
+}
+
+/** Reads a wire amount ("98.00", "-5.50") or paise into paise, or null when it is not an amount. */
+export function toPaise(value: string | Paise): Paise | null {
+  if (typeof value === 'bigint') return value;
+  const text = value.trim();
+  const isNegative = text.startsWith('-');
+  const paise = parseMoney(isNegative ? text.slice(1) : text);
+  if (paise === null) return null;
+  return isNegative ? -paise : paise;
+}
+
+/**
+ * The one money formatter of the web app: rupees with the Indian digit grouping, always two decimals,
+ * e.g. "₹12,34,567.89" and "-₹5.00". Amounts stay decimal text or bigint paise all the way; they never
+ * pass through a floating-point number.
+ */
+export function formatRupees(value: string | Paise): string {
+  const paise = toPaise(value);
+  if (paise === null) return '—';
+  const text = formatMoney(paise);
+  const isNegative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (isNegative ? text.slice(1) : text).split('.');
+  return `${isNegative ? '-' : ''}${RUPEE}${groupIndian(whole)}.${fraction}`;
+}

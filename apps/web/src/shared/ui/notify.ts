@@ -1,0 +1,24 @@
+import { createStore } from '../lib/external-store.ts';
+
+// Toasts are rare on the home screen, so sonner (≈ 9 KB gzip) loads with the first one instead of with
+// the home route. Sonner replays toasts created before its Toaster subscribed, so none is lost.
+
+const hasRequestedToaster = createStore(false);
+
+export const toasterRequest = { get: hasRequestedToaster.get, subscribe: hasRequestedToaster.subscribe };
+
+type ToastKind = 'success' | 'error' | 'info';
+type ToastOptions = { id?: string };
+
+function show(kind: ToastKind, message: string, options?: ToastOptions): void {
+  hasRequestedToaster.set(true);
+  void import('sonner').then(({ toast }) => {
+    toast[kind](message, options);
+  });
+}
+
+export const notify = {
+  success: (message: string, options?: ToastOptions) => show('success', message, options),
+  error: (message: string, options?: ToastOptions) => show('error', message, options),
+  info: (message: string, options?: ToastOptions) => show('info', message, options),
+};
