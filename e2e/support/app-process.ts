@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -12,7 +12,12 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export type AppProcess = { baseUrl: string; stop(): Promise<void> };
+export type AppProcess = {
+  baseUrl: string;
+  /** Runs an operator command (`npm run admin -- …`) against this app's database, as an operator would. */
+  admin(...args: string[]): { status: number | null; stdout: string; stderr: string };
+  stop(): Promise<void>;
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -83,6 +88,14 @@ export async function startApp(): Promise<AppProcess> {
   await waitForHealth(baseUrl, child, () => output);
   return {
     baseUrl,
+    admin(...args: string[]) {
+      const result = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env: { ...env, ADMIN_ACTOR: 'e2e-operator' },
+        encoding: 'utf8',
+      });
+      return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+    },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

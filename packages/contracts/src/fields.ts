@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import type { ErrorCode } from './errors.ts';
+import {
+  CODE_PATTERN,
+  EMAIL_MAX_LENGTH,
+  MOBILE_MAX_INPUT_LENGTH,
+  MOBILE_PATTERN,
+  NICKNAME_MAX_LENGTH,
+  normaliseMobile,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  WITHDRAW_PASSWORD_MAX_LENGTH,
+  WITHDRAW_PASSWORD_MIN_LENGTH,
+} from './rules.ts';
 
 // Bodies arrive form-encoded (every value a string) or as JSON, so field schemas accept both shapes
 // and normalise them. Each rule carries its stable error code as the zod message; the server turns
@@ -21,27 +33,23 @@ export function requiredText(requiredCode: ErrorCode, invalidCode: ErrorCode, ma
     .refine((value) => !CONTROL_CHARACTERS.test(value), err(invalidCode));
 }
 
-export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
-
 /** An Indian mobile number; "+91 98765 43210", "09876543210" and "9876543210" all become "9876543210". */
 export const zMobile = z
   .string(err('MOBILE_REQUIRED'))
   .trim()
   .min(1, err('MOBILE_REQUIRED'))
-  .max(20, err('MOBILE_INVALID'))
-  .transform((value) => value.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
+  .max(MOBILE_MAX_INPUT_LENGTH, err('MOBILE_INVALID'))
+  .transform(normaliseMobile)
   .refine((value) => MOBILE_PATTERN.test(value), err('MOBILE_INVALID'));
 
 export const zEmail = z
   .string(err('EMAIL_REQUIRED'))
   .trim()
   .min(1, err('EMAIL_REQUIRED'))
-  .max(254, err('EMAIL_INVALID'))
+  .max(EMAIL_MAX_LENGTH, err('EMAIL_INVALID'))
   .toLowerCase()
   .pipe(z.email(err('EMAIL_INVALID')));
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 64;
 export const zPassword = z
   .string(err('PASSWORD_REQUIRED'))
   .min(1, err('PASSWORD_REQUIRED'))
@@ -57,16 +65,12 @@ export const zLoginPassword = z
 export const zWithdrawPassword = z
   .string(err('WITHDRAW_PASSWORD_REQUIRED'))
   .min(1, err('WITHDRAW_PASSWORD_REQUIRED'))
-  .min(6, err('WITHDRAW_PASSWORD_INVALID'))
-  .max(32, err('WITHDRAW_PASSWORD_INVALID'));
+  .min(WITHDRAW_PASSWORD_MIN_LENGTH, err('WITHDRAW_PASSWORD_INVALID'))
+  .max(WITHDRAW_PASSWORD_MAX_LENGTH, err('WITHDRAW_PASSWORD_INVALID'));
 
-export const zCode = z
-  .string(err('CODE_REQUIRED'))
-  .trim()
-  .min(1, err('CODE_REQUIRED'))
-  .regex(/^\d{6}$/, err('CODE_INVALID'));
+export const zCode = z.string(err('CODE_REQUIRED')).trim().min(1, err('CODE_REQUIRED')).regex(CODE_PATTERN, err('CODE_INVALID'));
 
-export const zNickName = requiredText('NICKNAME_REQUIRED', 'NICKNAME_INVALID', 20);
+export const zNickName = requiredText('NICKNAME_REQUIRED', 'NICKNAME_INVALID', NICKNAME_MAX_LENGTH);
 
 /** The recommendation (invitation) code; optional here, the server decides whether it is required. */
 export const zInvitationCode = z

@@ -1,0 +1,20 @@
+// Field rules without dependencies, shared by the zod schemas (fields.ts) and the web app's early
+// checks, so a form and the server can never disagree on what a valid mobile number or password is.
+
+export const MOBILE_PATTERN = /^[6-9]\d{9}$/;
+export const MOBILE_MAX_INPUT_LENGTH = 20;
+export const EMAIL_MAX_LENGTH = 254;
+export const CODE_PATTERN = /^\d{6}$/;
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 64;
+export const WITHDRAW_PASSWORD_MIN_LENGTH = 6;
+export const WITHDRAW_PASSWORD_MAX_LENGTH = 32;
+export const NICKNAME_MAX_LENGTH = 20;
+
+/** "+91 98765 43210", "0091…", "09876543210" and "9876543210" all become "9876543210". */
+export function normaliseMobile(value: string): string {
+  return value
+    .trim()
+    .replace(/[\s-]/g, '')
+    .replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+}
