@@ -61,7 +61,6 @@ describe('locale files', () => {
         expect(placeholders(value), key).toEqual(placeholders(english));
       }
     });
-
   });
 
   describe.each(LOCALES.filter((locale) => locale !== DEFAULT_LOCALE))('%s', (locale) => {
