@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { openPglite } from '../apps/server/src/platform/db/pglite.ts';
@@ -46,24 +46,16 @@ async function openBenchDb(): Promise<{ db: Db; label: string; url?: string; cle
       },
     };
   }
-  const name = `mayur_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), SINGLE_WORKERS + 2);
+  const scratch = await createScratchDatabase(base, 'mayur_bench');
+  const url = new URL(scratch.url);
+  const db = await openPostgres(scratch.url, SINGLE_WORKERS + 2);
   return {
     db,
-    label: `PostgreSQL (${url.host}, scratch database ${name})`,
-    url: url.toString(),
+    label: `PostgreSQL (${url.host}, scratch database ${scratch.name})`,
+    url: scratch.url,
     cleanup: async () => {
       await db.close();
-      const cleaner = new pg.Client({ connectionString: base });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { createScratchDatabase } from '../../apps/server/test/scratch-database.ts';
 
 // End-to-end tests run the real server process (`apps/server/src/main.ts`) serving the built web app,
 // exactly as `npm start` does: on an embedded PGlite in a temporary data folder by default, or on a
@@ -61,20 +60,9 @@ export async function startApp(): Promise<AppProcess> {
   };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
-    const name = `mayur_e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    dropDatabase = async () => {
-      const cleaner = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
-    };
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL, 'mayur_e2e');
+    env.DATABASE_URL = scratch.url;
+    dropDatabase = scratch.drop;
   }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,

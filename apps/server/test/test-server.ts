@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import { buildServer, type Overrides, type Server } from '../src/app.ts';
 import { manualClock } from '../src/platform/clock.ts';
@@ -7,6 +6,7 @@ import { loadConfig, type Config } from '../src/platform/config.ts';
 import { openPglite } from '../src/platform/db/pglite.ts';
 import { openPostgres } from '../src/platform/db/postgres.ts';
 import type { Db } from '../src/platform/db/db.ts';
+import { createScratchDatabase } from './scratch-database.ts';
 import { redisRateLimiter } from '../src/platform/rate-limit/redis-rate-limiter.ts';
 import { memoryRateLimiter } from '../src/platform/rate-limit/rate-limiter.ts';
 
@@ -26,22 +26,13 @@ export type TestServer = Server & {
 };
 
 async function freshPostgres(baseUrl: string): Promise<{ db: Db; drop(): Promise<void> }> {
-  const name = `mayur_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const db = await openPostgres(url.toString(), 10);
+  const scratch = await createScratchDatabase(baseUrl, 'mayur_test');
+  const db = await openPostgres(scratch.url, 10);
   return {
     db,
     async drop() {
       await db.close();
-      const cleaner = new pg.Client({ connectionString: baseUrl });
-      await cleaner.connect();
-      await cleaner.query(`drop database if exists ${name} with (force)`);
-      await cleaner.end();
+      await scratch.drop();
     },
   };
 }
