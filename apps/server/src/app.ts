@@ -15,6 +15,12 @@ import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerFairnessRoutes } from './modules/fairness/routes.ts';
+import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
+import { tickLottery } from './modules/games/lottery/lottery-clock.ts';
+import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
+import { runWhileLeader, startInterval } from './platform/leader.ts';
+import { startRealtime } from './platform/realtime.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -32,7 +38,13 @@ import { seedDemo } from './seed/seed-demo.ts';
 
 export type Overrides = { db?: Db; clock?: Clock; limiter?: RateLimiter; codeDelivery?: CodeDelivery; log?: Logger };
 
-export type Server = { app: FastifyInstance; ctx: AppContext; hasher: PasswordHasher; close(): Promise<void> };
+export type Server = {
+  app: FastifyInstance;
+  ctx: AppContext;
+  hasher: PasswordHasher;
+  lotteryEvents: LotteryEvents;
+  close(): Promise<void>;
+};
 
 // Paths the single-page app must never answer for with its index.html.
 const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '/healthz', '/socket.io/'];
@@ -66,14 +78,27 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerLotteryRoutes(app, ctx);
+  registerFairnessRoutes(app, ctx);
   registerDevRoutes(app, ctx);
   await registerStatic(app, ctx);
+
+  const lotteryEvents = new LotteryEvents();
+  const realtime = await startRealtime(app.server, config.redisUrl, lotteryEvents, log);
+  const leadership = config.lottery.isClockEnabled
+    ? runWhileLeader(config.databaseUrl, log, () =>
+        startInterval(config.lottery.clockIntervalMs, () => tickLottery(ctx, lotteryEvents, ctx.clock.now().getTime()), log),
+      )
+    : null;
 
   return {
     app,
     ctx,
     hasher,
+    lotteryEvents,
     async close() {
+      await leadership?.stop();
+      await realtime.close();
       await app.close();
       await ctx.codeDelivery.close();
       await limiter.close();

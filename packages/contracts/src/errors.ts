@@ -49,6 +49,14 @@ export const ERROR_MESSAGES = {
   GIFT_EXPIRED: 'This gift code has expired',
   GIFT_USED_UP: 'This gift code has been fully redeemed',
   GIFT_ALREADY_REDEEMED: 'You have already redeemed this gift code',
+
+  PRESALE_RULE_REQUIRED: 'Please agree to the presale rule',
+  SELECTION_INVALID: 'Please choose what to bet on',
+  BET_TOO_SMALL: 'The min bet amount is 1.1',
+  BET_TOO_LARGE: 'This bet is above the maximum for this room',
+  PERIOD_UNKNOWN: 'This period does not exist',
+  BETTING_CLOSED: 'Betting is closed for this period',
+  ROOM_UNKNOWN: 'This game room does not exist',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -2,6 +2,8 @@ export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './money.ts';
+export * from './lottery-rooms.ts';
+export * from './lottery.ts';
 export * from './notices.ts';
 export * from './rules.ts';
 export * from './users.ts';

@@ -28,6 +28,14 @@ export type Config = {
   };
   isDemoSeeded: boolean;
   bodyLimitBytes: number;
+  lottery: {
+    /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
+    chainLength: number;
+    maxBetPaise: bigint;
+    /** Whether this process competes to run the game clock (tests drive the clock themselves). */
+    isClockEnabled: boolean;
+    clockIntervalMs: number;
+  };
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -93,5 +101,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     isDemoSeeded: flag(env.SEED_DEMO, !isProduction),
     bodyLimitBytes: 16 * 1024,
+    lottery: {
+      chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
+      maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,
+      isClockEnabled: flag(env.GAME_CLOCK, nodeEnv !== 'test'),
+      clockIntervalMs: Math.max(50, integer('GAME_CLOCK_INTERVAL_MS', env.GAME_CLOCK_INTERVAL_MS, 250)),
+    },
   };
 }

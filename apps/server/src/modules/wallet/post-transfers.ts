@@ -6,12 +6,19 @@ export type BatchResult = { postedCount: number; replayedCount: number };
 
 export const MAX_BATCH_SIZE = 1_000_000;
 
-/**
- * Posts many transfers atomically with a fixed number of statements, whatever their count: insert
- * the transfers, add each account's net movement in one UPDATE, write the entries with their running
- * balances. Keys already posted are skipped (and must carry the same content). If any player account
- * would go below zero the whole batch is refused. Settlement posts through this.
- */
+const INPUT_COLUMNS = 'idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference';
+
+async function prepareBatchInput(tx: Queryable): Promise<void> {
+  await tx.query(
+    `create temporary table if not exists batch_input (
+       idempotency_key text primary key, debit_account_id integer not null, credit_account_id integer not null,
+       amount_paise bigint not null, reason text not null, reference text
+     ) on commit drop`,
+  );
+  await tx.query('truncate batch_input');
+}
+
+/** Posts transfers given as values (validated here), atomically. */
 export async function postTransfers(tx: Queryable, transfers: readonly TransferInput[]): Promise<BatchResult> {
   if (transfers.length === 0) return { postedCount: 0, replayedCount: 0 };
   if (transfers.length > MAX_BATCH_SIZE) throw new Error(`batch of ${transfers.length} exceeds ${MAX_BATCH_SIZE}`);
@@ -21,52 +28,75 @@ export async function postTransfers(tx: Queryable, transfers: readonly TransferI
     if (keys.has(t.idempotencyKey)) throw new Error(`idempotency key ${t.idempotencyKey} appears twice in one batch`);
     keys.add(t.idempotencyKey);
   }
-  const columns = [
-    transfers.map((t) => t.idempotencyKey),
-    transfers.map((t) => t.debitAccountId),
-    transfers.map((t) => t.creditAccountId),
-    transfers.map((t) => t.amountPaise.toString()),
-    transfers.map((t) => t.reason),
-    transfers.map((t) => t.reference ?? null),
-  ];
+  await prepareBatchInput(tx);
+  await tx.query(
+    `insert into batch_input (${INPUT_COLUMNS}) select * from unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])`,
+    [
+      transfers.map((t) => t.idempotencyKey),
+      transfers.map((t) => t.debitAccountId),
+      transfers.map((t) => t.creditAccountId),
+      transfers.map((t) => t.amountPaise.toString()),
+      transfers.map((t) => t.reason),
+      transfers.map((t) => t.reference ?? null),
+    ],
+  );
+  return postBatchInput(tx);
+}
 
+/**
+ * Posts the transfers a query selects (columns: idempotency_key, debit_account_id, credit_account_id,
+ * amount_paise, reason, reference), without bringing them into the process: settlement of a round
+ * with a million bets is a few statements inside the database.
+ */
+export async function postTransfersFromQuery(tx: Queryable, selectSql: string, params: readonly unknown[]): Promise<BatchResult> {
+  await prepareBatchInput(tx);
+  await tx.query(`insert into batch_input (${INPUT_COLUMNS}) ${selectSql}`, params);
+  const [invalid] = await tx.query<{ n: bigint }>(
+    'select count(*) as n from batch_input where amount_paise <= 0 or debit_account_id = credit_account_id',
+  );
+  if (invalid && invalid.n > 0n)
+    throw new Error(`${invalid.n} selected transfers are not positive or move money to the same account`);
+  return postBatchInput(tx);
+}
+
+/**
+ * The set-based core, a fixed number of statements whatever the batch size: insert the transfers,
+ * sum each account's net movement, lock those accounts in id order, refuse the whole batch if a player
+ * account would go below zero, apply, and write the entries with running balances. Keys already posted
+ * are skipped and must carry the same content.
+ */
+async function postBatchInput(tx: Queryable): Promise<BatchResult> {
+  const [{ total } = { total: 0n }] = await tx.query<{ total: bigint }>('select count(*) as total from batch_input');
+  if (total === 0n) return { postedCount: 0, replayedCount: 0 };
   await tx.query('create temporary table if not exists batch_posted (id bigint primary key) on commit drop');
   await tx.query('truncate batch_posted');
   const inserted = await tx.query<{ posted: bigint }>(
-    `with input as (
-       select * from unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
-         as i(idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
-     ), posted as (
-       insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
-       select idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference from input
+    `with posted as (
+       insert into ledger_transfers (${INPUT_COLUMNS})
+       select ${INPUT_COLUMNS} from batch_input order by idempotency_key
        on conflict (idempotency_key) do nothing
        returning id
-     )
-     insert into batch_posted select id from posted returning 1 as posted`,
-    columns,
+     ), kept as (insert into batch_posted select id from posted returning 1)
+     select count(*) as posted from kept`,
   );
-  const postedCount = inserted.length;
-  const replayedCount = transfers.length - postedCount;
+  const postedCount = Number(inserted[0]?.posted ?? 0n);
+  const replayedCount = Number(total) - postedCount;
   if (replayedCount > 0) {
     const conflicts = await tx.query<{ idempotency_key: string }>(
-      `select i.idempotency_key
-       from unnest($1::text[], $2::int[], $3::int[], $4::bigint[], $5::text[], $6::text[])
-         as i(idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+      `select i.idempotency_key from batch_input i
        join ledger_transfers t on t.idempotency_key = i.idempotency_key
        where t.id not in (select id from batch_posted)
          and (t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, coalesce(t.reference, ''))
           <> (i.debit_account_id, i.credit_account_id, i.amount_paise, i.reason, coalesce(i.reference, ''))
        limit 1`,
-      columns,
     );
     if (conflicts[0])
       throw new AppError('IDEMPOTENCY_CONFLICT', `key ${conflicts[0].idempotency_key} was posted with different content`);
   }
   if (postedCount === 0) return { postedCount, replayedCount };
 
-  // Net movement per account; accounts locked in id order so concurrent batches cannot deadlock.
   await tx.query(
-    `create temporary table if not exists batch_moves (account_id integer primary key, delta_paise bigint not null) on commit drop`,
+    'create temporary table if not exists batch_moves (account_id integer primary key, delta_paise bigint not null) on commit drop',
   );
   await tx.query('truncate batch_moves');
   await tx.query(
@@ -96,7 +126,7 @@ export async function postTransfers(tx: Queryable, transfers: readonly TransferI
   await tx.query(
     `insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
      select e.transfer_id, e.account_id, e.amount_paise,
-            a.balance_paise - m.delta_paise + sum(e.amount_paise) over (partition by e.account_id order by e.transfer_id, e.amount_paise),
+            a.balance_paise - m.delta_paise + sum(e.amount_paise) over (partition by e.account_id order by e.transfer_id),
             e.created_at
      from (
        select t.id as transfer_id, t.debit_account_id as account_id, -t.amount_paise as amount_paise, t.created_at

@@ -1,0 +1,64 @@
+import { LOTTERY_ROOMS, type LotteryRoom } from '@mayur/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
+import { toResultView } from '../games/lottery/round-result.ts';
+
+function lotteryRoom(game: string, room: string): LotteryRoom {
+  const config = (LOTTERY_ROOMS as Record<string, { game: string } | undefined>)[room];
+  if (!config || config.game !== game) throw new AppError('ROOM_UNKNOWN', `no ${game} room ${room}`, { field: 'room' });
+  return room as LotteryRoom;
+}
+
+export function registerFairnessRoutes(app: FastifyInstance, ctx: AppContext) {
+  registerEndpoint(app, ctx, '/fair/chain', async ({ input }) => {
+    const room = lotteryRoom(input.game, input.room);
+    const rows = await ctx.db.query<{ id: number; commitment: string; salt: string; chain_length: number; edge: number }>(
+      'select id, commitment, salt, chain_length, edge from fair_chains where room = $1 and is_active',
+      [room],
+    );
+    const chain = rows[0];
+    if (!chain) throw new AppError('ROOM_UNKNOWN', `room ${room} has no chain yet`);
+    return {
+      chainId: chain.id,
+      commitment: chain.commitment,
+      salt: chain.salt,
+      chainLength: chain.chain_length,
+      edge: chain.edge,
+    };
+  });
+
+  // The seed of a round is revealed only once it is settled; before that only its place in the chain.
+  registerEndpoint(app, ctx, '/fair/round', async ({ input }) => {
+    const room = lotteryRoom(input.game, input.room);
+    if (!input.period) throw new AppError('PERIOD_UNKNOWN', 'a lottery round is named by its period', { field: 'period' });
+    const rows = await ctx.db.query<{
+      chain_id: number;
+      chain_index: number;
+      commitment: string;
+      salt: string;
+      state: string;
+      seed: string;
+      result_number: number | null;
+      result_digits: number[] | null;
+    }>(
+      `select r.chain_id, r.chain_index, c.commitment, c.salt, r.state, s.seed, r.result_number, r.result_digits
+       from lottery_rounds r join fair_chains c on c.id = r.chain_id
+       join fair_seeds s on s.chain_id = r.chain_id and s.chain_index = r.chain_index
+       where r.room = $1 and r.period = $2`,
+      [room, input.period],
+    );
+    const round = rows[0];
+    if (!round) throw new AppError('PERIOD_UNKNOWN', `no period ${input.period} in ${room}`, { field: 'period' });
+    const isRevealed = round.state === 'settled';
+    return {
+      chainId: round.chain_id,
+      chainIndex: round.chain_index,
+      commitment: round.commitment,
+      salt: round.salt,
+      seed: isRevealed ? round.seed : null,
+      result: isRevealed ? toResultView(round.result_number, round.result_digits) : null,
+    };
+  });
+}

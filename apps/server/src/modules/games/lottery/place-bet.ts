@@ -1,0 +1,81 @@
+import { formatMoney, wingoFeePaise, type LotteryRoom, LOTTERY_ROOMS, type TLotteryBet } from '@mayur/contracts';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { findPlayerAccounts, findPlayerBalances, houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
+import { postTransfer } from '../../wallet/post-transfer.ts';
+import { toBetView, type BetRow } from './bet-view.ts';
+
+export const MIN_BET_PAISE = 110n;
+
+export type BetInput = {
+  room: LotteryRoom;
+  period: string;
+  selection: string;
+  contractMoneyPaise: bigint;
+  contractCount: number;
+};
+
+/**
+ * Takes a bet on an open period. The decision uses the round's row and this server's clock only, so
+ * any node can take it; the round row is share-locked, so settlement (which updates it) waits for
+ * every bet already in flight. The stake leaves the player's cash at once: the delivery to the room's
+ * account shard, the fee (Win Go, 2 %) to the fees account.
+ */
+export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): Promise<{ bet: TLotteryBet; balance: string }> {
+  if (bet.contractMoneyPaise < MIN_BET_PAISE) throw new AppError('BET_TOO_SMALL', undefined, { field: 'contractMoney' });
+  const stakePaise = bet.contractMoneyPaise * BigInt(bet.contractCount);
+  if (stakePaise > ctx.config.lottery.maxBetPaise)
+    throw new AppError('BET_TOO_LARGE', `stake ${stakePaise} over ${ctx.config.lottery.maxBetPaise}`);
+  const feePaise = LOTTERY_ROOMS[bet.room].game === 'wingo' ? wingoFeePaise(stakePaise) : 0n;
+  const deliveryPaise = stakePaise - feePaise;
+  const roomAccountId = await shardedHouseAccountId(ctx.db, `room:${bet.room}`, userId);
+  const feesAccountId = await houseAccountId(ctx.db, 'fees');
+
+  const row = await ctx.db.transaction(async (tx) => {
+    const rounds = await tx.query<{ id: bigint; state: string; betting_closes_at: Date }>(
+      'select id, state, betting_closes_at from lottery_rounds where room = $1 and period = $2 for share',
+      [bet.room, bet.period],
+    );
+    const round = rounds[0];
+    if (!round) throw new AppError('PERIOD_UNKNOWN', `no period ${bet.period} in ${bet.room}`, { field: 'period' });
+    if (round.state !== 'open' || round.betting_closes_at.getTime() <= ctx.clock.now().getTime()) {
+      throw new AppError('BETTING_CLOSED', `period ${bet.period} closed at ${round.betting_closes_at.toISOString()}`);
+    }
+    const [inserted] = await tx.query<BetRow>(
+      `insert into lottery_bets (round_id, user_id, selection, contract_money_paise, contract_count, stake_paise, fee_paise, delivery_paise)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       returning id, selection, contract_money_paise, contract_count, stake_paise, fee_paise, delivery_paise, status, win_paise, created_at`,
+      [round.id, userId, bet.selection, bet.contractMoneyPaise, bet.contractCount, stakePaise, feePaise, deliveryPaise],
+    );
+    const accounts = await findPlayerAccounts(tx, userId);
+    const reference = `bet:${inserted!.id}`;
+    await postTransfer(tx, {
+      idempotencyKey: reference,
+      debitAccountId: accounts.cashAccountId,
+      creditAccountId: roomAccountId,
+      amountPaise: deliveryPaise,
+      reason: 'bet',
+      reference,
+    });
+    if (feePaise > 0n) {
+      await postTransfer(tx, {
+        idempotencyKey: `fee:${inserted!.id}`,
+        debitAccountId: accounts.cashAccountId,
+        creditAccountId: feesAccountId,
+        amountPaise: feePaise,
+        reason: 'fee',
+        reference,
+      });
+    }
+    return inserted!;
+  });
+  const balances = await findPlayerBalances(ctx.db, userId);
+  ctx.log.info(
+    { userId, room: bet.room, period: bet.period, betId: String(row.id), stakePaise: String(stakePaise) },
+    'bet placed',
+  );
+  return {
+    bet: toBetView({ ...row, room: bet.room, period: bet.period, result_number: null, result_digits: null }),
+    balance: formatMoney(balances.cashPaise),
+  };
+}
