@@ -1,4 +1,12 @@
-import { formatMoney, type TLotteryBet } from '@mayur/contracts';
+import {
+  bitgamePayoutPaise,
+  formatMoney,
+  wingoPayoutPaise,
+  type TLotteryBet,
+  type WingoSelection,
+  type BitgameSelection,
+} from '@mayur/contracts';
+import { bitgameSum } from '@mayur/fairness';
 import { toResultView } from './round-result.ts';
 
 export type BetRow = {
@@ -11,15 +19,22 @@ export type BetRow = {
   stake_paise: bigint;
   fee_paise: bigint;
   delivery_paise: bigint;
-  status: 'pending' | 'won' | 'lost';
-  win_paise: bigint;
   created_at: Date;
-  result_number?: number | null;
-  result_digits?: number[] | null;
+  round_state: string;
+  result_number: number | null;
+  result_digits: number[] | null;
 };
 
+/** What a bet won, from its round's result and the rules; null while the round is not settled. */
+export function betWinPaise(row: BetRow): bigint | null {
+  if (row.round_state !== 'settled') return null;
+  if (row.result_digits)
+    return bitgamePayoutPaise(row.selection as BitgameSelection, bitgameSum(row.result_digits), row.delivery_paise);
+  return wingoPayoutPaise(row.selection as WingoSelection, row.result_number!, row.delivery_paise);
+}
+
 export function toBetView(row: BetRow & { room: string; period: string }): TLotteryBet {
-  const isResolved = row.status !== 'pending';
+  const winPaise = betWinPaise(row);
   return {
     id: String(row.id),
     room: row.room,
@@ -30,9 +45,9 @@ export function toBetView(row: BetRow & { room: string; period: string }): TLott
     amount: formatMoney(row.stake_paise),
     fee: formatMoney(row.fee_paise),
     delivery: formatMoney(row.delivery_paise),
-    status: row.status,
-    winAmount: formatMoney(row.win_paise),
-    result: isResolved ? toResultView(row.result_number ?? null, row.result_digits ?? null) : null,
+    status: winPaise === null ? 'pending' : winPaise > 0n ? 'won' : 'lost',
+    winAmount: formatMoney(winPaise ?? 0n),
+    result: winPaise === null ? null : toResultView(row.result_number, row.result_digits),
     createTime: row.created_at.toISOString(),
   };
 }

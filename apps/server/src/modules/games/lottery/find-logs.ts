@@ -33,7 +33,7 @@ export async function findGameLog(db: Queryable, room: LotteryRoom, page: Page):
 export async function findUserLog(db: Queryable, userId: number, room: LotteryRoom, page: Page): Promise<Listed<TLotteryBet>> {
   const rows = await db.query<BetRow & { room: string; period: string }>(
     `select b.id, r.room, r.period, b.selection, b.contract_money_paise, b.contract_count, b.stake_paise, b.fee_paise,
-            b.delivery_paise, b.status, b.win_paise, b.created_at, r.result_number, r.result_digits
+            b.delivery_paise, b.created_at, r.state as round_state, r.result_number, r.result_digits
      from lottery_bets b join lottery_rounds r on r.id = b.round_id
      where b.user_id = $1 and r.room = $2 order by b.id desc limit $3 offset $4`,
     [userId, room, page.pageSize, (page.pageNum - 1) * page.pageSize],

@@ -222,10 +222,15 @@ describe('a restart between close and settlement', () => {
     try {
       next.clock.advance(T0 + 600_000 - next.clock.now().getTime());
       await Promise.all([tickLottery(next.ctx, events, T0 + 600_000), tickLottery(next.ctx, events, T0 + 600_000)]);
-      const bets = await db.query<{ status: string; win_paise: bigint }>('select status, win_paise from lottery_bets');
-      expect(bets[0]!.status).not.toBe('pending');
+      const [round] = await db.query<{ state: string; result_number: number }>(
+        'select state, result_number from lottery_rounds where period = $1',
+        [period],
+      );
+      expect(round!.state).toBe('settled');
       const payouts = await db.query<{ n: number }>("select count(*)::int as n from ledger_transfers where reason = 'payout'");
-      expect(payouts[0]!.n).toBe(bets[0]!.status === 'won' ? 1 : 0);
+      expect(payouts[0]!.n).toBe(round!.result_number === 7 ? 1 : 0);
+      const bet = (await next.call('/wingo/findUserLogByPage', { min: 60 }, { token: player.token })).body.obj.list[0];
+      expect(bet.status).toBe(round!.result_number === 7 ? 'won' : 'lost');
       expect((await checkLedger(db)).violations).toEqual([]);
     } finally {
       await next.stop();

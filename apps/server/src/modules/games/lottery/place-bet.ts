@@ -41,10 +41,10 @@ export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): 
     if (round.state !== 'open' || round.betting_closes_at.getTime() <= ctx.clock.now().getTime()) {
       throw new AppError('BETTING_CLOSED', `period ${bet.period} closed at ${round.betting_closes_at.toISOString()}`);
     }
-    const [inserted] = await tx.query<BetRow>(
+    const [inserted] = await tx.query<Omit<BetRow, 'round_state' | 'result_number' | 'result_digits'>>(
       `insert into lottery_bets (round_id, user_id, selection, contract_money_paise, contract_count, stake_paise, fee_paise, delivery_paise)
        values ($1, $2, $3, $4, $5, $6, $7, $8)
-       returning id, selection, contract_money_paise, contract_count, stake_paise, fee_paise, delivery_paise, status, win_paise, created_at`,
+       returning id, selection, contract_money_paise, contract_count, stake_paise, fee_paise, delivery_paise, created_at`,
       [round.id, userId, bet.selection, bet.contractMoneyPaise, bet.contractCount, stakePaise, feePaise, deliveryPaise],
     );
     const accounts = await findPlayerAccounts(tx, userId);
@@ -75,7 +75,7 @@ export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): 
     'bet placed',
   );
   return {
-    bet: toBetView({ ...row, room: bet.room, period: bet.period, result_number: null, result_digits: null }),
+    bet: toBetView({ ...row, room: bet.room, period: bet.period, round_state: 'open', result_number: null, result_digits: null }),
     balance: formatMoney(balances.cashPaise),
   };
 }

@@ -26,8 +26,9 @@ function multipliers(room: LotteryRoom, number: number | null, digits: number[] 
 /**
  * Resolves and settles one round in one transaction, exactly once: the state change to 'settled' is
  * the guard (a second caller, or a restart, finds nothing to do), the result comes from the round's
- * chain seed, and every winner is paid by one set-based statement through the wallet's batch posting.
- * Bets already in flight hold a share lock on the round row, so this waits for them.
+ * chain seed, and each winning player gets one payout (the sum over their bets) from one set-based
+ * statement through the wallet's batch posting. Bets are not rewritten: their status and win follow
+ * from the result. Bets already in flight hold a share lock on the round row, so this waits for them.
  */
 export async function settleRound(ctx: AppContext, roundId: bigint): Promise<SettledRound | null> {
   return ctx.db.transaction(async (tx) => {
@@ -54,20 +55,18 @@ export async function settleRound(ctx: AppContext, roundId: bigint): Promise<Set
     const payout = 'b.delivery_paise * m.num / m.den';
     const { postedCount } = await postTransfersFromQuery(
       tx,
-      `select 'payout:' || b.id, house.id, cash.id, ${payout}, 'payout', 'round:' || $1::bigint::text
-       from lottery_bets b
-       join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
-       join ledger_accounts cash on cash.user_id = b.user_id and cash.kind = 'cash'
-       join ledger_accounts house on house.purpose = $5 || '#' || (b.user_id % ${HOUSE_SHARD_COUNT})::text
-       where b.round_id = $1::bigint and ${payout} > 0`,
+      `select 'payout:' || $1::bigint::text || ':' || w.user_id, house.id, cash.id, w.win, 'payout', 'round:' || $1::bigint::text
+       from (
+         select b.user_id, sum(${payout})::bigint as win
+         from lottery_bets b
+         join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
+         where b.round_id = $1::bigint and m.num > 0
+         group by b.user_id
+       ) w
+       join ledger_accounts cash on cash.user_id = w.user_id and cash.kind = 'cash'
+       join ledger_accounts house on house.purpose = $5 || '#' || (w.user_id % ${HOUSE_SHARD_COUNT})::text
+       where w.win > 0`,
       [roundId, ...tableParams, `room:${round.room}`],
-    );
-    await tx.query(
-      `update lottery_bets b
-       set status = case when ${payout} > 0 then 'won' else 'lost' end, win_paise = ${payout}
-       from unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den)
-       where b.round_id = $1 and m.selection = b.selection`,
-      [roundId, ...tableParams],
     );
     return { room: round.room, period: round.period, result: toResultView(number, digits), winners: postedCount };
   });

@@ -51,8 +51,8 @@ create table lottery_bets (
   stake_paise bigint not null check (stake_paise > 0),
   fee_paise bigint not null check (fee_paise >= 0),
   delivery_paise bigint not null check (delivery_paise > 0),
-  status text not null default 'pending' check (status in ('pending', 'won', 'lost')),
-  win_paise bigint not null default 0 check (win_paise >= 0),
+  -- No status or win columns: both follow from the round's result and the rules (one source, in
+  -- packages/contracts), so settling a round never rewrites its bets.
   created_at timestamptz not null default now(),
   constraint lottery_bets_amounts check (stake_paise = contract_money_paise * contract_count and delivery_paise = stake_paise - fee_paise)
 );
