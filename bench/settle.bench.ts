@@ -88,7 +88,7 @@ try {
     const insertMs = performance.now() - insertStarted;
     clock.advance(60_000);
     const started = performance.now();
-    const settled = await settleRound(ctx, round!.id);
+    const settled = await settleRound(ctx, round!.id, clock.now().getTime());
     const settleMs = performance.now() - started;
     console.log(
       `${size.toLocaleString('en')} bets: settled in ${(settleMs / 1000).toFixed(2)} s (${settled!.winners.toLocaleString('en')} winners paid, result ${settled!.result.number}); ` +

@@ -26,13 +26,16 @@ export async function tickLottery(ctx: AppContext, events: LotteryEvents, nowMs:
       "select id from lottery_rounds where state <> 'settled' and ends_at <= $1 order by ends_at limit $2",
       [new Date(nowMs), SETTLE_BATCH],
     );
+    let settledCount = 0;
     for (const round of due) {
-      const settled = await settleRound(ctx, round.id);
+      const settled = await settleRound(ctx, round.id, nowMs);
       if (settled) {
+        settledCount += 1;
         events.emit('result', settled);
         ctx.log.info({ room: settled.room, period: settled.period, winners: settled.winners }, 'round settled');
       }
     }
-    if (due.length < SETTLE_BATCH) break;
+    // Stop when the page was the last one, or when another node settled these meanwhile.
+    if (due.length < SETTLE_BATCH || settledCount === 0) break;
   }
 }

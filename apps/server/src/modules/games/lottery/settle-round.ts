@@ -30,9 +30,9 @@ function multipliers(room: LotteryRoom, number: number | null, digits: number[] 
  * statement through the wallet's batch posting. Bets are not rewritten: their status and win follow
  * from the result. Bets already in flight hold a share lock on the round row, so this waits for them.
  */
-export async function settleRound(ctx: AppContext, roundId: bigint): Promise<SettledRound | null> {
+export async function settleRound(ctx: AppContext, roundId: bigint, nowMs: number): Promise<SettledRound | null> {
   return ctx.db.transaction(async (tx) => {
-    const now = ctx.clock.now();
+    const now = new Date(nowMs);
     const claimed = await tx.query<{ room: LotteryRoom; period: string; chain_id: number; chain_index: number; salt: string }>(
       `update lottery_rounds r set state = 'settled', settled_at = $2
        from fair_chains c
