@@ -1,18 +1,17 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
+import { readLocale } from './support/locales.ts';
 
 // A player's first visit in a real browser: the home screen, registration with a code from the
 // outbox, the profile, Arabic right-to-left, logout, and login again. Texts come from the locale
 // files so the test follows the translations rather than copies of them.
 
 const root = path.resolve(import.meta.dirname, '..');
-const localesDir = path.join(root, 'apps/web/src/shared/i18n/locales');
-const en = JSON.parse(fs.readFileSync(path.join(localesDir, 'en-US.json'), 'utf8'));
-const ar = JSON.parse(fs.readFileSync(path.join(localesDir, 'ar.json'), 'utf8'));
+const en = readLocale('en-US');
+const ar = readLocale('ar');
 
 let app: AppProcess;
 let browser: Browser;

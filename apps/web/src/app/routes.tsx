@@ -1,5 +1,6 @@
 import { lazy, type ReactNode } from 'react';
 import { HomeScreen } from '../features/home/home-screen/home-screen.tsx';
+import { withNamespaces } from '../shared/i18n/i18n.ts';
 
 export type LayoutKind = 'default' | 'bare' | 'nav';
 
@@ -15,33 +16,56 @@ export type AppRoute = {
   headerLink?: { to: string; labelKey: string };
 };
 
-// Every screen except the home route's own code is its own chunk (DESIGN.md §10: home ≤ 130 KB gzip).
+// Every screen except the home route's own code is its own chunk (DESIGN.md §10: home ≤ 130 KB gzip),
+// fetched together with the translation namespaces it reads.
 const LoginScreen = lazy(() =>
-  import('../features/auth/login-screen/login-screen.tsx').then((module) => ({ default: module.LoginScreen })),
+  withNamespaces(['auth'], import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
+    default: module.LoginScreen,
+  })),
 );
 const RegisterScreen = lazy(() =>
-  import('../features/auth/register-screen/register-screen.tsx').then((module) => ({ default: module.RegisterScreen })),
+  withNamespaces(['auth'], import('../features/auth/register-screen/register-screen.tsx')).then((module) => ({
+    default: module.RegisterScreen,
+  })),
 );
 const ForgetPasswordScreen = lazy(() =>
-  import('../features/auth/forget-password-screen/forget-password-screen.tsx').then((module) => ({
+  withNamespaces(['auth'], import('../features/auth/forget-password-screen/forget-password-screen.tsx')).then((module) => ({
     default: module.ForgetPasswordScreen,
   })),
 );
 const ResetLoginPasswordScreen = lazy(() =>
-  import('../features/auth/reset-login-password-screen/reset-login-password-screen.tsx').then((module) => ({
-    default: module.ResetLoginPasswordScreen,
-  })),
+  withNamespaces(['auth'], import('../features/auth/reset-login-password-screen/reset-login-password-screen.tsx')).then(
+    (module) => ({
+      default: module.ResetLoginPasswordScreen,
+    }),
+  ),
 );
 const ResetWithdrawPasswordScreen = lazy(() =>
-  import('../features/auth/reset-withdraw-password-screen/reset-withdraw-password-screen.tsx').then((module) => ({
-    default: module.ResetWithdrawPasswordScreen,
-  })),
+  withNamespaces(['auth'], import('../features/auth/reset-withdraw-password-screen/reset-withdraw-password-screen.tsx')).then(
+    (module) => ({
+      default: module.ResetWithdrawPasswordScreen,
+    }),
+  ),
 );
 const MineScreen = lazy(() =>
-  import('../features/mine/mine-screen/mine-screen.tsx').then((module) => ({ default: module.MineScreen })),
+  withNamespaces(['mine', 'wallet'], import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
+    default: module.MineScreen,
+  })),
 );
 const PolicyScreen = lazy(() =>
-  import('../features/policy/policy-screen/policy-screen.tsx').then((module) => ({ default: module.PolicyScreen })),
+  withNamespaces(['policy'], import('../features/policy/policy-screen/policy-screen.tsx')).then((module) => ({
+    default: module.PolicyScreen,
+  })),
+);
+const TransactionsScreen = lazy(() =>
+  withNamespaces(['wallet'], import('../features/wallet/transactions-screen/transactions-screen.tsx')).then((module) => ({
+    default: module.TransactionsScreen,
+  })),
+);
+const GiftScreen = lazy(() =>
+  withNamespaces(['wallet'], import('../features/wallet/gift-screen/gift-screen.tsx')).then((module) => ({
+    default: module.GiftScreen,
+  })),
 );
 const ComingSoonScreen = lazy(() =>
   import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
@@ -96,7 +120,7 @@ export const APP_ROUTES: AppRoute[] = [
     requiresSession: true,
     render: () => <ResetLoginPasswordScreen />,
   },
-  comingSoon('/gift', 'bare', 'titles.gift', { requiresSession: true }),
+  { path: '/gift', layout: 'bare', titleKey: 'titles.gift', requiresSession: true, render: () => <GiftScreen /> },
   comingSoon('/complaint', 'bare', 'titles.complaint', { requiresSession: true }),
 
   { path: '/mine', layout: 'default', titleKey: 'titles.mine', render: () => <MineScreen /> },
@@ -127,7 +151,13 @@ export const APP_ROUTES: AppRoute[] = [
   comingSoon('/recharge', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
   comingSoon('/rechargeemail', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
   comingSoon('/recharge_log', 'nav', 'titles.rechargeRecord', { requiresSession: true }),
-  comingSoon('/transactions', 'nav', 'titles.transactions', { requiresSession: true }),
+  {
+    path: '/transactions',
+    layout: 'nav',
+    titleKey: 'titles.transactions',
+    requiresSession: true,
+    render: () => <TransactionsScreen />,
+  },
 
   { path: '/privacy', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="privacy" /> },
   { path: '/risk', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="risk" /> },

@@ -1,12 +1,29 @@
-import i18next from 'i18next';
+import i18next, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../lib/storage-keys.ts';
 import { DEFAULT_LOCALE, isLocale, textDirectionOf, type Locale } from './languages.ts';
+import { DEFAULT_NAMESPACE, type Namespace } from './namespaces.ts';
 
-type Messages = { [key: string]: string | Messages };
+// One lazily loaded chunk per locale and namespace: a player downloads only the language they use, and
+// of it only what the screens they open need.
+const namespaceLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
-// One lazily loaded chunk per locale: a player downloads only the language they use.
-const localeLoaders = import.meta.glob<Messages>('./locales/*.json', { import: 'default' });
+/** An i18next backend that reads `locales/<locale>/<namespace>.json` through Vite's dynamic imports. */
+const bundledLocaleBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = namespaceLoaders[`./locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(new Error(`no translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
+    );
+  },
+};
 
 export function storedLocale(): Locale {
   const stored = storage.get(STORAGE_KEYS.language);
@@ -18,21 +35,36 @@ function applyDocumentLanguage(locale: Locale): void {
   document.documentElement.dir = textDirectionOf(locale);
 }
 
-/** Loads the stored locale's messages and configures i18next; call once before the first render. */
+/** Loads the stored locale's common messages and configures i18next; call once before the first render. */
 export async function startI18n(): Promise<void> {
   const locale = storedLocale();
-  const load = localeLoaders[`./locales/${locale}.json`] ?? localeLoaders[`./locales/${DEFAULT_LOCALE}.json`];
-  const messages = load ? await load() : {};
-  await i18next.use(initReactI18next).init({
-    lng: locale,
-    // Every locale file carries every key (locales.test.ts), so there is no fallback to download.
-    fallbackLng: false,
-    load: 'currentOnly',
-    resources: { [locale]: { translation: messages } },
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  await i18next
+    .use(bundledLocaleBackend)
+    .use(initReactI18next)
+    .init({
+      lng: locale,
+      // Every locale carries every key (locales.test.ts), so there is no fallback language to download.
+      fallbackLng: false,
+      load: 'currentOnly',
+      ns: [DEFAULT_NAMESPACE],
+      defaultNS: DEFAULT_NAMESPACE,
+      // A feature's screen also reads shared keys (titles, buttons, errors) without naming `common`.
+      fallbackNS: DEFAULT_NAMESPACE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      // useTranslation(['mine', 'wallet']) reads keys from every namespace it names, not only the first.
+      react: { nsMode: 'fallback' },
+    });
   applyDocumentLanguage(locale);
+}
+
+/**
+ * Loads a screen's code together with its namespaces, in parallel, so that a lazily loaded route does
+ * not wait for its code and then for its texts.
+ */
+export async function withNamespaces<Module>(namespaces: readonly Namespace[], loadModule: Promise<Module>): Promise<Module> {
+  const [module] = await Promise.all([loadModule, i18next.loadNamespaces([...namespaces])]);
+  return module;
 }
 
 /** Stores the choice and reloads, as the spec asks, so every screen starts in the new language. */

@@ -45,3 +45,14 @@ describe('toPaise', () => {
     expect(toPaise('x')).toBeNull();
   });
 });
+
+describe('signed statement amounts', () => {
+  it('signs amounts on request and reads a leading plus', () => {
+    expect(formatRupees('+50.00', { isSigned: true })).toBe('+₹50.00');
+    expect(formatRupees('-12.00', { isSigned: true })).toBe('-₹12.00');
+    expect(formatRupees('0.00', { isSigned: true })).toBe('₹0.00');
+    expect(formatRupees('+1234567.00')).toBe('₹12,34,567.00');
+    expect(toPaise('+0.05')).toBe(5n);
+    expect(toPaise('+-5.00')).toBeNull();
+  });
+});

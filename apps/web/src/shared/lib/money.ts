@@ -11,26 +11,32 @@ function groupIndian(digits: string): string {
   return `${pairs},${lastThree}`;
 }
 
-/** Reads a wire amount ("98.00", "-5.50") or paise into paise, or null when it is not an amount. */
+/** Reads a wire amount ("98.00", "-5.50", "+50.00") or paise into paise, or null when it is not an amount. */
 export function toPaise(value: string | Paise): Paise | null {
   if (typeof value === 'bigint') return value;
   const text = value.trim();
   const isNegative = text.startsWith('-');
-  const paise = parseMoney(isNegative ? text.slice(1) : text);
+  const paise = parseMoney(isNegative || text.startsWith('+') ? text.slice(1) : text);
   if (paise === null) return null;
   return isNegative ? -paise : paise;
 }
+
+export type FormatRupeesOptions = {
+  /** Marks money coming in with "+" too, as in a statement: "+₹50.00", "-₹12.00" (zero stays unsigned). */
+  isSigned?: boolean;
+};
 
 /**
  * The one money formatter of the web app: rupees with the Indian digit grouping, always two decimals,
  * e.g. "₹12,34,567.89" and "-₹5.00". Amounts stay decimal text or bigint paise all the way; they never
  * pass through a floating-point number.
  */
-export function formatRupees(value: string | Paise): string {
+export function formatRupees(value: string | Paise, { isSigned = false }: FormatRupeesOptions = {}): string {
   const paise = toPaise(value);
   if (paise === null) return '—';
   const text = formatMoney(paise);
   const isNegative = text.startsWith('-');
   const [whole = '0', fraction = '00'] = (isNegative ? text.slice(1) : text).split('.');
-  return `${isNegative ? '-' : ''}${RUPEE}${groupIndian(whole)}.${fraction}`;
+  const sign = isNegative ? '-' : isSigned && paise > 0n ? '+' : '';
+  return `${sign}${RUPEE}${groupIndian(whole)}.${fraction}`;
 }

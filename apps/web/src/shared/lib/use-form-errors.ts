@@ -15,6 +15,9 @@ const FIELD_OF_CODE_PREFIX: ReadonlyArray<[prefix: string, field: string]> = [
   ['AGE_CONFIRMATION_', 'ageConfirmed'],
   ['RISK_ACCEPTANCE_', 'riskAccepted'],
   ['NICKNAME_', 'nickName'],
+  ['GIFT_', 'code'],
+  ['BONUS_', 'bonus'],
+  ['INSUFFICIENT_BONUS', 'bonus'],
 ];
 
 function focusField(id: string | undefined): void {

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@mayur/contracts/errors';
+import { parseMoney } from '@mayur/contracts/money';
 import {
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
@@ -77,6 +78,25 @@ export function checkNickName(value: string): FieldError | null {
   const nickName = value.trim();
   if (nickName === '') return 'NICKNAME_REQUIRED';
   return nickName.length > NICKNAME_MAX_LENGTH ? 'NICKNAME_INVALID' : null;
+}
+
+/** A gift code as typed; its format is the server's to judge, which answers GIFT_NOT_FOUND for anything unknown. */
+export function checkGiftCode(value: string): FieldError | null {
+  return value.trim() === '' ? 'GIFT_CODE_REQUIRED' : null;
+}
+
+/**
+ * An amount of bonus to exchange for cash, as typed, against the bonus the player holds (wire text
+ * such as "5.00"). Both are compared as integer paise, never as floating-point numbers.
+ */
+export function checkBonusAmount(value: string, availableBonus: string): FieldError | null {
+  const text = value.trim();
+  if (text === '') return 'BONUS_REQUIRED';
+  const paise = parseMoney(text);
+  if (paise === null || paise <= 0n) return 'AMOUNT_INVALID';
+  const availablePaise = parseMoney(availableBonus);
+  if (availablePaise === null || paise > availablePaise) return 'INSUFFICIENT_BONUS';
+  return null;
 }
 
 /** The i18n key of a field error: contract codes live under `errors.`, the client-only one beside them. */

@@ -3,9 +3,10 @@ import type { ReactNode, SVGProps } from 'react';
 // Line icons drawn for Mayur (24×24 grid, 2 px strokes in currentColor). They are decorative:
 // the control that holds one always carries its own accessible name.
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
+/** The frame every line icon shares; features draw their own icons with it. */
+export function Icon({ size = 24, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       width={size}
@@ -195,5 +196,15 @@ export const HeadsetIcon = (props: IconProps) => (
     <rect x="3" y="14" width="4" height="6" rx="1.5" />
     <rect x="17" y="14" width="4" height="6" rx="1.5" />
     <path d="M19 20a3 3 0 0 1-3 2h-3" />
+  </Icon>
+);
+
+/** Two opposed arrows: moving money between the player's own wallets. */
+export const SwapIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M7 4 3 8l4 4" />
+    <path d="M3 8h14" />
+    <path d="m17 12 4 4-4 4" />
+    <path d="M21 16H7" />
   </Icon>
 );

@@ -39,7 +39,12 @@ export function TextField({
   const [isRevealed, setIsRevealed] = useState(false);
   // Numbers, addresses, codes and passwords are typed left to right even in Arabic.
   const isLeftToRightValue =
-    isPassword || type === 'tel' || type === 'email' || inputProps.inputMode === 'numeric' || inputProps.inputMode === 'tel';
+    isPassword ||
+    type === 'tel' ||
+    type === 'email' ||
+    inputProps.inputMode === 'numeric' ||
+    inputProps.inputMode === 'decimal' ||
+    inputProps.inputMode === 'tel';
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
 
   return (

@@ -29,7 +29,7 @@ export function AccountCodeFields({
   onRefused: (error: unknown) => void;
   idPrefix: string;
 }): ReactNode {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const codeInputId = `${idPrefix}-code`;
   return (
     <>

@@ -17,7 +17,7 @@ export function AuthShell({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const goBack = useGoBack();
   return (
     <div className={styles.shell}>

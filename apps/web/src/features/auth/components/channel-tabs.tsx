@@ -18,7 +18,7 @@ export function ChannelTabs({
   mobile: ReactNode;
   email: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <Tabs
       label={label}

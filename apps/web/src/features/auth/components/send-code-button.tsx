@@ -23,7 +23,7 @@ type SendCodeButtonProps = {
 
 /** "Send code", then a 60-second countdown before the next send. */
 export function SendCodeButton({ channel, destination, onInvalidDestination, onRefused, codeInputId }: SendCodeButtonProps) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { secondsLeft, start } = useCountdown();
   const [isSending, setIsSending] = useState(false);
 

@@ -20,7 +20,7 @@ const FIELD_IDS = { code: 'forget-code', password: 'forget-password', confirmPas
 
 /** Forgot password (/forget by mobile, /forgetemail by e-mail): a code, then a new password. */
 export function ForgetPasswordScreen({ channel }: { channel: CodeChannel }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [account, setAccount] = useState('');
   const [code, setCode] = useState('');

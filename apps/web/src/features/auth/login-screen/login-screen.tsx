@@ -17,7 +17,7 @@ import { useCompleteSignIn } from '../components/complete-sign-in.ts';
 import type { CodeChannel } from '../components/send-code-button.tsx';
 
 function LoginForm({ channel, initialAccount }: { channel: CodeChannel; initialAccount: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn('/mine');
   const [account, setAccount] = useState(initialAccount);
   const [password, setPassword] = useState('');
@@ -105,7 +105,7 @@ function LoginForm({ channel, initialAccount }: { channel: CodeChannel; initialA
 }
 
 export function LoginScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const location = useLocation();
   const notice = (location.state as ReturnState | null)?.notice;
   const storedAccount = storage.get(STORAGE_KEYS.mobile) ?? '';

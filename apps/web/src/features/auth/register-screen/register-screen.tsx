@@ -46,7 +46,7 @@ function RegisterForm({
   isInvitationRequired: boolean;
   initialInvitationCode: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const completeSignIn = useCompleteSignIn('/mine');
   const [account, setAccount] = useState('');
   const [code, setCode] = useState('');
@@ -205,7 +205,7 @@ function RegisterForm({
 }
 
 function RegistrationClosed() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   return (
     <div className={styles.closed} role="status">
       <WarningIcon size={40} />
@@ -221,7 +221,7 @@ function RegistrationClosed() {
 }
 
 export function RegisterScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const [searchParams] = useSearchParams();
   const initialInvitationCode = (searchParams.get('invitationCode') ?? searchParams.get('code') ?? '').trim();
   const [channel, setChannel] = useState<CodeChannel>('mobile');

@@ -29,7 +29,7 @@ const FIELD_IDS = {
 } as const;
 
 function ChangePasswordForm({ channel, destination }: { channel: CodeChannel; destination: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
@@ -107,7 +107,7 @@ function ChangePasswordForm({ channel, destination }: { channel: CodeChannel; de
 
 /** Change the login password (/resetps) with a code sent to the account's own mobile number or e-mail. */
 export function ResetLoginPasswordScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { data: user, isPending, refetch } = useCurrentUser();
   const channel: CodeChannel = user?.mobile ? 'mobile' : 'email';
   const destination = user?.mobile ?? user?.email ?? '';

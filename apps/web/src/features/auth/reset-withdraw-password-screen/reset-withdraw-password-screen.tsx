@@ -27,7 +27,7 @@ const FIELD_IDS = {
 } as const;
 
 function WithdrawPasswordForm({ channel, destination }: { channel: CodeChannel; destination: string }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [withdrawPassword, setWithdrawPassword] = useState('');
@@ -103,7 +103,7 @@ function WithdrawPasswordForm({ channel, destination }: { channel: CodeChannel; 
 
 /** Reset withdrawal password (/reset by mobile, /resetemail by e-mail) with a code to the account's own address. */
 export function ResetWithdrawPasswordScreen({ channel }: { channel: CodeChannel }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
   const { data: user, isPending, refetch } = useCurrentUser();
   const destination = channel === 'mobile' ? user?.mobile : user?.email;
   const otherRoute = channel === 'mobile' ? '/resetemail' : '/reset';

@@ -7,7 +7,7 @@ import { AppDialog } from '../../../shared/ui/dialog.tsx';
 
 /** "Do you want to logout" (spec §2), then POST /user/logout, forget the token and go home. */
 export function LogoutDialog({ isOpen, onOpenChange }: { isOpen: boolean; onOpenChange: (isOpen: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   const navigate = useNavigate();
 
   const logout = async () => {

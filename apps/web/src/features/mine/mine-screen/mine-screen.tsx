@@ -8,6 +8,7 @@ import { useSessionToken } from '../../../shared/api/session.ts';
 import { storedLocale } from '../../../shared/i18n/i18n.ts';
 import { nativeNameOf } from '../../../shared/i18n/languages.ts';
 import { copyText } from '../../../shared/lib/copy-text.ts';
+import { toPaise } from '../../../shared/lib/money.ts';
 import { buttonClassName, Button } from '../../../shared/ui/button.tsx';
 import {
   ChatIcon,
@@ -23,6 +24,7 @@ import {
   LogoutIcon,
   RefreshIcon,
   ShieldIcon,
+  SwapIcon,
   UserIcon,
   WarningIcon,
 } from '../../../shared/ui/icons.tsx';
@@ -31,6 +33,7 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { LogoMark } from '../../../shared/ui/logo.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { PageFallback } from '../../../shared/ui/spinner.tsx';
+import { ExchangeBonusDialog } from './exchange-bonus-dialog.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import styles from './mine-screen.module.css';
 import { NickNameDialog } from './nick-name-dialog.tsx';
@@ -74,7 +77,7 @@ function MenuRow({
 }
 
 function ProfileHeader({ user, onEditNickName }: { user: User; onEditNickName: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   const account = user.mobile ?? user.email ?? '';
   const copyPromotionCode = async () => {
     const isCopied = await copyText(user.promotionCode);
@@ -136,8 +139,12 @@ function ProfileHeader({ user, onEditNickName }: { user: User; onEditNickName: (
 }
 
 function BalanceCard() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['mine', 'wallet']);
   const balance = useBalance();
+  const [isExchangeOpen, setIsExchangeOpen] = useState(false);
+  const bonus = balance.data?.bonus;
+  const bonusPaise = bonus === undefined ? null : toPaise(bonus);
+  const hasBonus = bonusPaise !== null && bonusPaise > 0n;
   return (
     <section className={`${styles.card} ${styles.balanceCard}`} aria-labelledby="balance-title">
       <div className={styles.balanceHeader}>
@@ -169,6 +176,26 @@ function BalanceCard() {
           </dd>
         </div>
       </dl>
+      <div className={styles.exchange}>
+        <Button
+          variant="ghost"
+          isSmall
+          isBlock
+          className={styles.exchangeButton}
+          disabled={!hasBonus}
+          aria-haspopup="dialog"
+          aria-describedby={balance.data && !hasBonus ? 'exchange-bonus-hint' : undefined}
+          onClick={() => setIsExchangeOpen(true)}
+        >
+          <SwapIcon size={18} />
+          {t('exchange.open')}
+        </Button>
+        {balance.data && !hasBonus && (
+          <p id="exchange-bonus-hint" className={styles.exchangeHint}>
+            {t('exchange.noBonus')}
+          </p>
+        )}
+      </div>
       <div className={styles.balanceActions}>
         <Link to="/recharge" className={buttonClassName({ variant: 'primary', isSmall: true })}>
           {t('titles.recharge')}
@@ -177,12 +204,15 @@ function BalanceCard() {
           {t('titles.withdraw')}
         </Link>
       </div>
+      {bonus !== undefined && (
+        <ExchangeBonusDialog isOpen={isExchangeOpen} onOpenChange={setIsExchangeOpen} availableBonus={bonus} />
+      )}
     </section>
   );
 }
 
 function SignedOutPrompt() {
-  const { t } = useTranslation();
+  const { t } = useTranslation(['mine', 'auth']);
   return (
     <section className={`${styles.card} ${styles.signedOut}`} aria-labelledby="signed-out-title">
       <LogoMark size={64} />
@@ -203,7 +233,7 @@ function SignedOutPrompt() {
 }
 
 function InformationMenu({ onOpenLanguage }: { onOpenLanguage: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   return (
     <section className={styles.card} aria-labelledby="information-title">
       <h2 id="information-title" className={styles.sectionTitle}>
@@ -224,7 +254,7 @@ function InformationMenu({ onOpenLanguage }: { onOpenLanguage: () => void }) {
 }
 
 export function MineScreen() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   const token = useSessionToken();
   const user = useCurrentUser();
   const [isNickNameOpen, setIsNickNameOpen] = useState(false);
@@ -272,7 +302,7 @@ export function MineScreen() {
           {t('mine.services')}
         </h2>
         <ul className={styles.menu}>
-          <MenuRow icon={<GiftIcon size={18} />} label={t('titles.gift')} to="/gift" />
+          <MenuRow icon={<GiftIcon size={18} />} label={t('mine.redeemGift')} to="/gift" />
           <MenuRow icon={<ListIcon size={18} />} label={t('titles.transactions')} to="/transactions" />
           <MenuRow icon={<ChatIcon size={18} />} label={t('titles.complaint')} to="/complaint" />
           <MenuRow icon={<HeadsetIcon size={18} />} label={t('titles.support')} to="/support" />

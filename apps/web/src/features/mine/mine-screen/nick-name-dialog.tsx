@@ -14,7 +14,7 @@ import { TextField } from '../../../shared/ui/text-field.tsx';
 import styles from './mine-screen.module.css';
 
 function NickNameForm({ currentNickName, onDone }: { currentNickName: string; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   const queryClient = useQueryClient();
   const [nickName, setNickName] = useState(currentNickName);
   const [isSaving, setIsSaving] = useState(false);
@@ -73,7 +73,7 @@ export function NickNameDialog({
   onOpenChange: (isOpen: boolean) => void;
   currentNickName: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('mine');
   return (
     <AppDialog
       isOpen={isOpen}

@@ -12,7 +12,7 @@ export type PolicyKind = keyof typeof POLICY_SECTIONS;
 
 /** The Privacy Policy (/privacy) and the Risk Disclosure Agreement (/risk). */
 export function PolicyScreen({ policy }: { policy: PolicyKind }) {
-  const { t } = useTranslation();
+  const { t } = useTranslation('policy');
   return (
     <article className={styles.policy} aria-labelledby="policy-heading">
       <h2 id="policy-heading" className={styles.heading}>
