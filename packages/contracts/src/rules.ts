@@ -10,6 +10,9 @@ export const PASSWORD_MAX_LENGTH = 64;
 export const WITHDRAW_PASSWORD_MIN_LENGTH = 6;
 export const WITHDRAW_PASSWORD_MAX_LENGTH = 32;
 export const NICKNAME_MAX_LENGTH = 20;
+export const GIFT_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+/** Largest amount any single request may carry: ₹1 crore, in paise. */
+export const MAX_REQUEST_AMOUNT_PAISE = 1_000_000_000n;
 
 /** "+91 98765 43210", "0091…", "09876543210" and "9876543210" all become "9876543210". */
 export function normaliseMobile(value: string): string {

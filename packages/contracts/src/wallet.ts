@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { parseMoney } from './money.ts';
 import { zList, zMoneyText, zPageField } from './fields.ts';
-
-/** Largest amount any single request may carry: ₹1 crore. */
-export const MAX_REQUEST_AMOUNT_PAISE = 1_000_000_000n;
+import { GIFT_CODE_PATTERN, MAX_REQUEST_AMOUNT_PAISE } from './rules.ts';
 
 /**
  * A positive amount of money as typed by a person (string or number, at most two decimals), parsed
@@ -68,7 +66,7 @@ export const ZRedeemGiftRequest = z.object({
     .string({ error: 'GIFT_CODE_REQUIRED' })
     .trim()
     .min(1, { error: 'GIFT_CODE_REQUIRED' })
-    .regex(/^[A-Za-z0-9]{4,32}$/, { error: 'GIFT_NOT_FOUND' })
+    .regex(GIFT_CODE_PATTERN, { error: 'GIFT_NOT_FOUND' })
     .transform((value) => value.toUpperCase()),
 });
 export const ZRedeemGiftResponse = z.object({

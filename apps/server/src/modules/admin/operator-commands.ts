@@ -9,7 +9,7 @@ import { postTransfer } from '../wallet/post-transfer.ts';
 
 // The operator's commands. The same functions run in the CLI process (PostgreSQL, or an embedded
 // database no server holds) and inside the running server (embedded database it holds), so both
-// paths behave identically. Every command that changes something is written to admin_audit_log.
+// paths behave identically. Every command is written to admin_audit_log.
 
 export type OperatorContext = { db: Db; clock: Clock; actor: string };
 export type CommandArgs = Record<string, string | undefined>;
@@ -25,7 +25,7 @@ export class CommandRefusal extends Error {
   }
 }
 
-type Command = { usage: string; isAudited: boolean; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
+type Command = { usage: string; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
 
 const GIFT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MAX_GIFT_USES = 1_000_000;
@@ -62,7 +62,6 @@ function generateGiftCode(): string {
 const commands: Record<string, Command> = {
   'gift:create': {
     usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
-    isAudited: true,
     async run(ctx, args) {
       const amountPaise = positiveAmount(required(args, 'amount'));
       const uses = Number(args.uses ?? '1');
@@ -90,7 +89,6 @@ const commands: Record<string, Command> = {
 
   'user:adjust': {
     usage: 'user:adjust --user <id|email|mobile> --amount <±decimal> --reason "<text>" [--key <idempotency key>]',
-    isAudited: true,
     async run(ctx, args) {
       const userId = await findUserId(ctx.db, required(args, 'user'));
       const amountText = required(args, 'amount');
@@ -120,7 +118,6 @@ const commands: Record<string, Command> = {
 
   'user:show': {
     usage: 'user:show --user <id|email|mobile>',
-    isAudited: false,
     async run(ctx, args) {
       const userId = await findUserId(ctx.db, required(args, 'user'));
       const [user] = await ctx.db.query<{
@@ -160,7 +157,6 @@ const commands: Record<string, Command> = {
 
   'ledger:check': {
     usage: 'ledger:check',
-    isAudited: false,
     async run(ctx) {
       const report = await checkLedger(ctx.db);
       const lines = formatLedgerReport(report);
@@ -190,13 +186,12 @@ export async function runOperatorCommand(ctx: OperatorContext, name: string, arg
     else if (error instanceof AppError) result = { isOk: false, lines: [`refused (${error.code}): ${error.message}`] };
     else throw error;
   }
-  if (command.isAudited) {
-    await ctx.db.query('insert into admin_audit_log (actor, action, details, outcome) values ($1, $2, $3, $4)', [
-      ctx.actor,
-      name,
-      JSON.stringify(args),
-      result.isOk ? 'ok' : result.lines.join(' ').slice(0, 1000),
-    ]);
-  }
+  // Every command is recorded, reads included: looking up a player's data is an action too.
+  await ctx.db.query('insert into admin_audit_log (actor, action, details, outcome) values ($1, $2, $3, $4)', [
+    ctx.actor,
+    name,
+    JSON.stringify(args),
+    result.isOk ? 'ok' : result.lines.join(' ').slice(0, 1000),
+  ]);
   return result;
 }
