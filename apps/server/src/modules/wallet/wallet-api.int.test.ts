@@ -100,6 +100,10 @@ describe('operator adjustments', () => {
     expect((await operator('user:adjust', { user: 'nobody@example.com', amount: '1', reason: 'x' })).lines[0]).toMatch(
       /no player found/,
     );
+    const reads = await server.ctx.db.query<{ actor: string; details: { user: string } }>(
+      "select actor, details from admin_audit_log where action = 'user:show'",
+    );
+    expect(reads.map((row) => [row.actor, row.details.user])).toContainEqual(['tester', String(player.userId)]);
   });
 });
 
