@@ -43,6 +43,8 @@ export type Server = {
   ctx: AppContext;
   hasher: PasswordHasher;
   lotteryEvents: LotteryEvents;
+  /** Whether this node currently runs the game clock (holds the advisory lock). */
+  isGameClockLeader(): boolean;
   close(): Promise<void>;
 };
 
@@ -96,6 +98,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     ctx,
     hasher,
     lotteryEvents,
+    isGameClockLeader: () => leadership?.isLeading() ?? false,
     async close() {
       await leadership?.stop();
       await realtime.close();

@@ -25,11 +25,12 @@ export type TestServer = Server & {
   stop(): Promise<void>;
 };
 
-async function freshPostgres(baseUrl: string): Promise<{ db: Db; drop(): Promise<void> }> {
+async function freshPostgres(baseUrl: string): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const scratch = await createScratchDatabase(baseUrl, 'mayur_test');
   const db = await openPostgres(scratch.url, 10);
   return {
     db,
+    url: scratch.url,
     async drop() {
       await db.close();
       await scratch.drop();
@@ -38,8 +39,16 @@ async function freshPostgres(baseUrl: string): Promise<{ db: Db; drop(): Promise
 }
 
 export async function startTestServer(env: Record<string, string> = {}, overrides: Overrides = {}): Promise<TestServer> {
-  const config: Config = loadConfig({ NODE_ENV: 'test', SEED_DEMO: 'false', DATA_DIR: 'memory://', ...env });
-  const postgres = process.env.DATABASE_URL ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  // A database handed in (a second node, a restart) is used as it is; otherwise a fresh one is made.
+  const postgres = process.env.DATABASE_URL && !overrides.db ? await freshPostgres(process.env.DATABASE_URL) : undefined;
+  const databaseUrl = env.DATABASE_URL ?? postgres?.url;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    SEED_DEMO: 'false',
+    DATA_DIR: 'memory://',
+    ...env,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const db = overrides.db ?? postgres?.db ?? (await openPglite('memory://'));
   const limiter =
     overrides.limiter ??

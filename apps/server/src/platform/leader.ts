@@ -6,9 +6,9 @@ import type { Logger } from 'pino';
 // stops its clock, and another node (or this one, later) takes over.
 
 export const GAME_CLOCK_LOCK_KEY = 7_215_002;
-const RETRY_MS = 3_000;
+const RETRY_MS = Number(process.env.GAME_CLOCK_RETRY_MS ?? 3_000);
 
-export type Leadership = { stop(): Promise<void> };
+export type Leadership = { isLeading(): boolean; stop(): Promise<void> };
 
 /**
  * Calls `lead()` while this process holds the lock; `lead` returns the function that stops leading.
@@ -18,7 +18,7 @@ export function runWhileLeader(databaseUrl: string | undefined, log: Logger, lea
   if (!databaseUrl) {
     const stopLeading = lead();
     log.info('game clock: embedded database, this process leads');
-    return { stop: stopLeading };
+    return { isLeading: () => true, stop: stopLeading };
   }
   let isStopped = false;
   let client: pg.Client | null = null;
@@ -60,6 +60,7 @@ export function runWhileLeader(databaseUrl: string | undefined, log: Logger, lea
   void attempt();
 
   return {
+    isLeading: () => stopLeading !== null,
     async stop() {
       isStopped = true;
       if (timer) clearTimeout(timer);
