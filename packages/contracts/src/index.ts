@@ -1,3 +1,4 @@
+export * from './crash-curve.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
