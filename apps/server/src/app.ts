@@ -17,6 +17,9 @@ import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
 import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
+import { CrashEvents } from './modules/games/crash/crash-events.ts';
+import { tickCrash } from './modules/games/crash/crash-clock.ts';
+import { registerCrashRoutes } from './modules/games/crash/routes.ts';
 import { tickLottery } from './modules/games/lottery/lottery-clock.ts';
 import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
 import { runWhileLeader, startInterval } from './platform/leader.ts';
@@ -43,6 +46,7 @@ export type Server = {
   ctx: AppContext;
   hasher: PasswordHasher;
   lotteryEvents: LotteryEvents;
+  crashEvents: CrashEvents;
   /** Whether this node currently runs the game clock (holds the advisory lock). */
   isGameClockLeader(): boolean;
   close(): Promise<void>;
@@ -81,16 +85,22 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerNoticeRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerLotteryRoutes(app, ctx);
+  const lotteryEvents = new LotteryEvents();
+  const crashEvents = new CrashEvents();
   registerFairnessRoutes(app, ctx);
+  registerCrashRoutes(app, ctx, crashEvents);
   registerDevRoutes(app, ctx);
   await registerStatic(app, ctx);
 
-  const lotteryEvents = new LotteryEvents();
-  const realtime = await startRealtime(app.server, config.redisUrl, lotteryEvents, log);
+  const realtime = await startRealtime(app.server, config.redisUrl, { lottery: lotteryEvents, crash: crashEvents }, log);
+  // One game clock for every game: the lottery's periods and the crash rooms' rounds.
+  const tickGames = async () => {
+    const nowMs = ctx.clock.now().getTime();
+    await tickLottery(ctx, lotteryEvents, nowMs);
+    await tickCrash(ctx, crashEvents, nowMs);
+  };
   const leadership = config.lottery.isClockEnabled
-    ? runWhileLeader(config.databaseUrl, log, () =>
-        startInterval(config.lottery.clockIntervalMs, () => tickLottery(ctx, lotteryEvents, ctx.clock.now().getTime()), log),
-      )
+    ? runWhileLeader(config.databaseUrl, log, () => startInterval(config.lottery.clockIntervalMs, tickGames, log))
     : null;
 
   return {
@@ -98,6 +108,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     ctx,
     hasher,
     lotteryEvents,
+    crashEvents,
     isGameClockLeader: () => leadership?.isLeading() ?? false,
     async close() {
       await leadership?.stop();

@@ -57,6 +57,14 @@ export const ERROR_MESSAGES = {
   PERIOD_UNKNOWN: 'This period does not exist',
   BETTING_CLOSED: 'Betting is closed for this period',
   ROOM_UNKNOWN: 'This game room does not exist',
+  BET_UNKNOWN: 'This bet does not exist',
+  ROUND_UNKNOWN: 'This round does not exist',
+  CASHOUT_TARGET_INVALID: 'The auto cash-out must be between 1.01 and 10000',
+  CASHOUT_TOO_LATE: 'Too late: the round has crashed',
+  CASHOUT_NOT_FLYING: 'You can cash out once the round is flying',
+  ALREADY_CASHED_OUT: 'This bet has already been cashed out',
+  SLOT_TAKEN: 'You already have a bet in this slot',
+  BET_NOT_CANCELLABLE: 'This bet can no longer be cancelled',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,4 +1,5 @@
 export * from './crash-curve.ts';
+export * from './crash.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';

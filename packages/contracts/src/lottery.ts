@@ -123,5 +123,8 @@ export const ZFairRoundResponse = z.object({
   commitment: z.string(),
   salt: z.string(),
   seed: z.string().nullable(),
+  /** Lottery rooms: the result once settled. */
   result: ZLotteryResult.nullable(),
+  /** Crash rooms: the crash point once crashed. */
+  crashPointX100: z.number().int().nullable(),
 });

@@ -8,7 +8,14 @@ import { toValidationFailure } from './validation.ts';
 
 export const API_PREFIX = '/api';
 
-export type RequestMeta = { ip: string; userAgent: string; requestId: string; log: FastifyRequest['log'] };
+export type RequestMeta = {
+  ip: string;
+  userAgent: string;
+  requestId: string;
+  log: FastifyRequest['log'];
+  /** This server's clock when the request reached the handler chain, before any await. */
+  receivedAtMs: number;
+};
 
 export type HandlerArgs<P extends EndpointPath> = {
   input: ParsedRequestOf<P>;
@@ -27,7 +34,9 @@ export type Handler<P extends EndpointPath> = (args: HandlerArgs<P>) => Promise<
 export function registerEndpoint<P extends EndpointPath>(app: FastifyInstance, ctx: AppContext, path: P, handler: Handler<P>) {
   const definition = endpoints[path];
   app.post(API_PREFIX + path, { config: { endpoint: path } }, async (request, reply) => {
+    const receivedAtMs = ctx.clock.now().getTime();
     const meta: RequestMeta = {
+      receivedAtMs,
       ip: request.ip,
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
       requestId: request.id,

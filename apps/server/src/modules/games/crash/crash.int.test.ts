@@ -1,0 +1,215 @@
+import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
+import { multiplierX100At, parseMoney } from '@mayur/contracts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { quickPlayer } from '../../../../test/players.ts';
+import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { checkLedger } from '../../wallet/check-ledger.ts';
+import { CRASH_BETTING_MS } from './crash-engine.ts';
+import { CrashEvents } from './crash-events.ts';
+import { tickCrash } from './crash-clock.ts';
+
+// Crash rounds through the HTTP API on a real database, with the clock driven by hand.
+
+let server: TestServer;
+const events = new CrashEvents();
+const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
+
+beforeEach(async () => {
+  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
+  server.clock.advance(T0 - server.clock.now().getTime());
+});
+afterEach(async () => {
+  await server.stop();
+});
+
+const now = () => server.clock.now().getTime();
+const setNow = (ms: number) => server.clock.advance(ms - now());
+const tick = () => tickCrash(server.ctx, events, now());
+
+type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
+async function liveRound(room = 'limbo'): Promise<LiveRound> {
+  const [row] = await server.ctx.db.query<LiveRound>(
+    "select id, crash_point_x100, flying_at, crash_at, next_round_at from crash_rounds where room = $1 and state = 'live'",
+    [room],
+  );
+  return row!;
+}
+
+/** Runs rounds until one crashes at or above `minimum`, and returns it in its betting phase. */
+async function roundCrashingAtLeast(minimum: number): Promise<LiveRound> {
+  for (let i = 0; i < 100; i++) {
+    await tick();
+    const round = await liveRound();
+    if (round.crash_point_x100 >= minimum) return round;
+    setNow(round.next_round_at.getTime());
+    await tick();
+  }
+  throw new Error(`no round reached ${minimum}`);
+}
+
+describe('a crash round', () => {
+  it('pays a cash-out received just before the crash, refuses one at the crash, and cashes out once', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(150);
+    const first = await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    const second = await server.call('/gameroket/pour', { room: 'limbo', amount: '50', slot: 2 }, { token: player.token });
+    expect(first.body.obj.bet).toMatchObject({ status: 'open', roundId: String(round.id), crashPointX100: null });
+    expect(second.body.obj.balance).toBe('850.00');
+    expect((await server.call('/gameroket/getCurrent', { room: 'limbo' })).body.obj).toMatchObject({
+      phase: 'betting',
+      crashPointX100: null,
+    });
+    expect((await server.call('/gameroket/doSettle', { betId: first.body.obj.bet.id }, { token: player.token })).body.code).toBe(
+      'CASHOUT_NOT_FLYING',
+    );
+
+    setNow(round.crash_at.getTime() - 1);
+    const cashedOut = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        server.call('/gameroket/doSettle', { betId: first.body.obj.bet.id }, { token: player.token }),
+      ),
+    );
+    const accepted = cashedOut.filter((reply) => reply.body.res === 1);
+    expect(accepted).toHaveLength(1);
+    expect(cashedOut.filter((reply) => reply.body.code === 'ALREADY_CASHED_OUT')).toHaveLength(9);
+    const multiplier = accepted[0]!.body.obj.multiplierX100;
+    expect(multiplier).toBeLessThan(round.crash_point_x100);
+    expect(multiplier).toBe(multiplierX100At(round.crash_at.getTime() - 1 - round.flying_at.getTime()));
+    expect(parseMoney(accepted[0]!.body.obj.winAmount)).toBe((10_000n * BigInt(multiplier)) / 100n);
+
+    setNow(round.crash_at.getTime());
+    expect((await server.call('/gameroket/doSettle', { betId: second.body.obj.bet.id }, { token: player.token })).body.code).toBe(
+      'CASHOUT_TOO_LATE',
+    );
+    await tick();
+    const mine = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    expect(mine.map((bet: any) => [bet.slot, bet.status, bet.crashPointX100])).toEqual([
+      [2, 'lost', round.crash_point_x100],
+      [1, 'cashed_out', round.crash_point_x100],
+    ]);
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('settles automatic cash-outs at exactly their target only below the crash point', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(150);
+    const below = await server.call(
+      '/gameroket/pour',
+      { room: 'limbo', amount: '10', slot: 1, autoCashoutX100: round.crash_point_x100 - 1 },
+      { token: player.token },
+    );
+    const at = await server.call(
+      '/gameroket/pour',
+      { room: 'limbo', amount: '10', slot: 2, autoCashoutX100: round.crash_point_x100 },
+      { token: player.token },
+    );
+    setNow(round.crash_at.getTime());
+    await tick();
+    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    const byId = new Map(bets.map((bet: any) => [bet.id, bet]));
+    expect(byId.get(below.body.obj.bet.id)).toMatchObject({ status: 'cashed_out', cashoutX100: round.crash_point_x100 - 1 });
+    expect(byId.get(at.body.obj.bet.id)).toMatchObject({ status: 'lost', cashoutX100: null, winAmount: '0.00' });
+    const expectedWin = (1_000n * BigInt(round.crash_point_x100 - 1)) / 100n;
+    expect(parseMoney((byId.get(below.body.obj.bet.id) as any).winAmount)).toBe(expectedWin);
+  });
+
+  it('queues a bet received in flight for the next round, cancellable until that round flies', async () => {
+    const player = await quickPlayer(server, { cashPaise: 10_000n });
+    await tick();
+    const round = await liveRound();
+    setNow(round.flying_at.getTime());
+    const queued = await server.call('/gameroket/pour', { room: 'limbo', amount: '20' }, { token: player.token });
+    expect(queued.body.obj.bet).toMatchObject({ status: 'queued', roundId: null });
+    expect((await server.call('/gameroket/pour', { room: 'limbo', amount: '20' }, { token: player.token })).body.code).toBe(
+      'SLOT_TAKEN',
+    );
+    setNow(round.next_round_at.getTime());
+    await tick();
+    await tick();
+    const next = await liveRound();
+    expect(next.id).not.toBe(round.id);
+    const joined = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj
+      .list[0];
+    expect(joined).toMatchObject({ status: 'open', roundId: String(next.id) });
+    const cancelled = await server.call('/gameroket/cancel', { betId: joined.id }, { token: player.token });
+    expect(cancelled.body.obj).toMatchObject({ bet: { status: 'cancelled' }, balance: '100.00' });
+    const again = await server.call('/gameroket/pour', { room: 'limbo', amount: '20' }, { token: player.token });
+    setNow(next.flying_at.getTime());
+    expect((await server.call('/gameroket/cancel', { betId: again.body.obj.bet.id }, { token: player.token })).body.code).toBe(
+      'BET_NOT_CANCELLABLE',
+    );
+    const other = await quickPlayer(server);
+    expect((await server.call('/gameroket/cancel', { betId: again.body.obj.bet.id }, { token: other.token })).body.code).toBe(
+      'BET_UNKNOWN',
+    );
+    expect((await server.call('/gameroket/doSettle', { betId: again.body.obj.bet.id }, { token: other.token })).body.code).toBe(
+      'BET_UNKNOWN',
+    );
+  });
+
+  it('refunds open bets and pays reached automatic targets when the round was interrupted', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(150);
+    await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    await server.call(
+      '/gameroket/pour',
+      { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: 120 },
+      { token: player.token },
+    );
+    // The process died mid-flight; the next clock runs a minute after the crash instant.
+    setNow(round.crash_at.getTime() + 60_000);
+    await tick();
+    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    expect(bets.map((bet: any) => [bet.slot, bet.status, bet.winAmount])).toEqual([
+      [2, 'cashed_out', '120.00'],
+      [1, 'refunded', '0.00'],
+    ]);
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('1020.00');
+    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
+    expect(history).toMatchObject({ roundId: String(round.id), crashPointX100: round.crash_point_x100, wasInterrupted: true });
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('takes every crash point from the room chain, revealed only after the crash', async () => {
+    await tick();
+    const round = await liveRound('crash');
+    const hidden = (await server.call('/fair/round', { game: 'crash', room: 'crash', roundId: String(round.id) })).body.obj;
+    expect(hidden).toMatchObject({ seed: null, crashPointX100: null });
+    for (let i = 0; i < 5; i++) {
+      const live = await liveRound('crash');
+      setNow(Math.max(live.next_round_at.getTime(), now()));
+      await tick();
+    }
+    const chain = (await server.call('/fair/chain', { game: 'crash', room: 'crash' })).body.obj;
+    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'crash', pageSize: 10 })).body.obj.list;
+    expect(history.length).toBeGreaterThanOrEqual(5);
+    for (const entry of history) {
+      expect(isSeedInChain(entry.seed, entry.chainIndex, chain.commitment)).toBe(true);
+      expect(crashPointX100(roundDigest(entry.seed, chain.salt))).toBe(entry.crashPointX100);
+    }
+    const limboChain = (await server.call('/fair/chain', { game: 'crash', room: 'limbo' })).body.obj;
+    expect(limboChain.commitment).not.toBe(chain.commitment);
+    expect(T0 + CRASH_BETTING_MS).toBe(round.flying_at.getTime());
+  });
+
+  it('refuses bets outside the room limits and slots', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000_000n });
+    await tick();
+    expect((await server.call('/gameroket/pour', { room: 'limbo3', amount: '5' }, { token: player.token })).body.code).toBe(
+      'BET_TOO_SMALL',
+    );
+    expect((await server.call('/gameroket/pour', { room: 'limbo1', amount: '2001' }, { token: player.token })).body.code).toBe(
+      'BET_TOO_LARGE',
+    );
+    expect(
+      (await server.call('/gameroket/pour', { room: 'crash', amount: '10', slot: 2 }, { token: player.token })).body.code,
+    ).toBe('INVALID_FIELD');
+    expect((await server.call('/gameroket/pour', { room: 'moon', amount: '10' }, { token: player.token })).body.code).toBe(
+      'ROOM_UNKNOWN',
+    );
+    expect(
+      (await server.call('/gameroket/pour', { room: 'crash', amount: '10', autoCashoutX100: 100 }, { token: player.token })).body
+        .code,
+    ).toBe('CASHOUT_TARGET_INVALID');
+  });
+});

@@ -1,0 +1,66 @@
+import { CRASH_ROOMS, formatMoney, type CrashRoomId, type TCrashBet } from '@mayur/contracts';
+import type { AppContext } from '../../../platform/context.ts';
+import { AppError } from '../../../platform/http/app-error.ts';
+import { findPlayerAccounts, findPlayerBalances, shardedHouseAccountId } from '../../wallet/accounts.ts';
+import { postTransfer } from '../../wallet/post-transfer.ts';
+import { placementAt } from './crash-engine.ts';
+import { findCrashBet, toCrashBetView } from './crash-bet-view.ts';
+import { findLiveRound, toEngineRound } from './crash-round-row.ts';
+
+export type CrashBetInput = { room: CrashRoomId; stakePaise: bigint; autoCashoutX100: number | null; slot: 1 | 2 };
+
+/**
+ * Takes a crash bet by this server's receive time and the live round's row: during betting it joins
+ * the round, otherwise it is queued for the next one (visible as such, cancellable until that round
+ * flies). The stake moves at once from the player's cash to the room's account shard.
+ */
+export async function placeCrashBet(
+  ctx: AppContext,
+  userId: number,
+  input: CrashBetInput,
+  receivedAtMs: number,
+): Promise<{ bet: TCrashBet; balance: string }> {
+  const room = CRASH_ROOMS[input.room];
+  if (input.stakePaise < room.minBetPaise) throw new AppError('BET_TOO_SMALL', `below ${room.minBetPaise}`, { field: 'amount' });
+  if (input.stakePaise > room.maxBetPaise) throw new AppError('BET_TOO_LARGE', `above ${room.maxBetPaise}`, { field: 'amount' });
+  if (input.slot > room.slots)
+    throw new AppError('INVALID_FIELD', `room ${input.room} has ${room.slots} slot(s)`, { field: 'slot' });
+  const houseId = await shardedHouseAccountId(ctx.db, `room:${input.room}`, userId);
+
+  const betId = await ctx.db.transaction(async (tx) => {
+    // Share-locked: the round cannot be settled or replaced while this bet joins it.
+    const live = await findLiveRound(tx, input.room, 'for share');
+    const joinsRound = live !== null && placementAt(toEngineRound(live), receivedAtMs) === 'this-round';
+    const inserted = await tx.query<{ id: bigint }>(
+      `insert into crash_bets (room, round_id, user_id, slot, stake_paise, auto_cashout_x100, status)
+       values ($1, $2, $3, $4, $5, $6, $7)
+       on conflict (room, user_id, slot) where status in ('queued', 'open') do nothing
+       returning id`,
+      [
+        input.room,
+        joinsRound ? live!.id : null,
+        userId,
+        input.slot,
+        input.stakePaise,
+        input.autoCashoutX100,
+        joinsRound ? 'open' : 'queued',
+      ],
+    );
+    if (!inserted[0])
+      throw new AppError('SLOT_TAKEN', `user ${userId} already has a live bet in ${input.room} slot ${input.slot}`, {
+        field: 'slot',
+      });
+    const accounts = await findPlayerAccounts(tx, userId);
+    await postTransfer(tx, {
+      idempotencyKey: `crash-bet:${inserted[0].id}`,
+      debitAccountId: accounts.cashAccountId,
+      creditAccountId: houseId,
+      amountPaise: input.stakePaise,
+      reason: 'bet',
+      reference: `crash-bet:${inserted[0].id}`,
+    });
+    return inserted[0].id;
+  });
+  const balances = await findPlayerBalances(ctx.db, userId);
+  return { bet: toCrashBetView(await findCrashBet(ctx.db, betId)), balance: formatMoney(balances.cashPaise) };
+}
