@@ -10,7 +10,15 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-main-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 function startMain(port: number) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
+  // As `npm start` runs it: the game clock on (Vitest's NODE_ENV=test would turn it off).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'info',
+    GAME_CLOCK: 'true',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
@@ -125,5 +133,73 @@ describe('the server process', () => {
     expect(shown.stdout).toContain('cash ₹300.75, bonus ₹0.00');
     expect(admin('ledger:check').status).toBe(0);
     expect(admin('no:such').status).toBe(2);
+  }, 120_000);
+
+  it('settles or refunds every crash bet exactly once after the process is killed mid-flight', async () => {
+    const port = 22_000 + Math.floor(Math.random() * 2_000);
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
+    delete env.DATABASE_URL;
+    const admin = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+        cwd: root,
+        env,
+        encoding: 'utf8',
+      });
+    const post = async (path: string, body: unknown, token?: string) => {
+      const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+        body: JSON.stringify(body),
+      });
+      return (await response.json()) as { res: number; obj: any; code?: string };
+    };
+
+    const first = startMain(port);
+    await waitHealthy(port);
+    expect(admin('user:adjust', '--user', '9000000001', '--amount', '100', '--reason', 'crash restart test').status).toBe(0);
+    const { token } = (await post('/user/login', { mobile: '9000000001', password: 'Demo@12345' })).obj;
+    const startCash = (await post('/user/balance', {}, token)).obj.balance as string;
+    // Wait for a round that takes bets for at least another second.
+    let current = (await post('/gameroket/getCurrent', { room: 'limbo' })).obj;
+    for (let i = 0; i < 200 && !(current?.phase === 'betting' && current.flyingAtMs - current.serverTimeMs > 1_000); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      current = (await post('/gameroket/getCurrent', { room: 'limbo' })).obj;
+    }
+    const plain = await post('/gameroket/pour', { room: 'limbo', amount: '10', slot: 1 }, token);
+    const auto = await post('/gameroket/pour', { room: 'limbo', amount: '10', slot: 2, autoCashoutX100: 101 }, token);
+    expect([plain.obj.bet.status, auto.obj.bet.status]).toEqual(['open', 'open']);
+    for (let i = 0; i < 200 && current.phase === 'betting'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = (await post('/gameroket/getCurrent', { room: 'limbo' })).obj;
+    }
+    const killed = new Promise((resolve) => first.child.once('exit', resolve));
+    first.child.kill('SIGKILL');
+    await killed;
+
+    const second = startMain(port);
+    try {
+      await waitHealthy(port);
+      let bets: any[] = [];
+      for (let i = 0; i < 100; i++) {
+        bets = (await post('/gameroket/getUserHistoryByPage', { room: 'limbo', pageSize: 2 }, token)).obj.list;
+        if (bets.every((bet) => !['open', 'queued'].includes(bet.status))) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const settled = bets.filter((bet) => [plain.obj.bet.id, auto.obj.bet.id].includes(bet.id));
+      expect(settled).toHaveLength(2);
+      for (const bet of settled) expect(['cashed_out', 'refunded', 'lost']).toContain(bet.status);
+      // The money matches the outcomes exactly: stakes out, refunds and wins in, each once.
+      const paise = (text: string) => BigInt(text.replace('.', ''));
+      let expected = paise(startCash) - 2_000n;
+      for (const bet of settled) expected += (bet.status === 'refunded' ? 1_000n : 0n) + paise(bet.winAmount);
+      const cash = (await post('/user/balance', {}, token)).obj.balance as string;
+      expect(paise(cash)).toBe(expected);
+    } finally {
+      const exited = new Promise((resolve) => second.child.once('exit', resolve));
+      second.child.kill('SIGTERM');
+      await exited;
+    }
+    const checked = admin('ledger:check');
+    expect(checked.status).toBe(0);
   }, 120_000);
 });
