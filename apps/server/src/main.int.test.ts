@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPglite } from './platform/db/pglite.ts';
 
 // The real entry point as `npm start` runs it: embedded database in a data folder, then SIGTERM.
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -176,11 +177,23 @@ describe('the server process', () => {
     first.child.kill('SIGKILL');
     await killed;
 
+    // With the process dead, the data folder is free: read when the killed round crashes. If that is
+    // soon, restart only after the crash and the grace period, so the interrupted-round rule applies;
+    // otherwise the round simply continues after the restart and settles at its crash.
+    const embedded = await openPglite(dataDir);
+    const [round] = await embedded.query<{ crash_at: Date }>(
+      "select crash_at from crash_rounds where room = 'limbo' and state = 'live'",
+    );
+    await embedded.close();
+    const crashInMs = round ? round.crash_at.getTime() - Date.now() : 0;
+    if (crashInMs < 30_000) await new Promise((resolve) => setTimeout(resolve, Math.max(0, crashInMs) + 6_000));
+
     const second = startMain(port);
     try {
       await waitHealthy(port);
       let bets: any[] = [];
-      for (let i = 0; i < 100; i++) {
+      const deadline = Date.now() + Math.max(20_000, crashInMs + 15_000);
+      while (Date.now() < deadline) {
         bets = (await post('/gameroket/getUserHistoryByPage', { room: 'limbo', pageSize: 2 }, token)).obj.list;
         if (bets.every((bet) => !['open', 'queued'].includes(bet.status))) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
@@ -201,5 +214,5 @@ describe('the server process', () => {
     }
     const checked = admin('ledger:check');
     expect(checked.status).toBe(0);
-  }, 120_000);
+  }, 240_000);
 });
