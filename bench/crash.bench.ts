@@ -18,6 +18,8 @@ import { hashToken } from '../apps/server/src/platform/http/authenticate.ts';
 
 const SIZES = (process.env.BENCH_CRASH_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
 const MAX_IN_FLIGHT = 256;
+
+type ApiReply = { res: number; code?: string; obj?: { bet?: { id: string; status: string } } };
 const root = path.resolve(import.meta.dirname, '..');
 
 const percentile = (values: number[], p: number) => {
@@ -140,7 +142,7 @@ async function runSize(clients: number) {
             headers: { 'content-type': 'application/json', authorization: token },
             body: JSON.stringify(body),
           })
-        ).json() as Promise<any>,
+        ).json() as Promise<ApiReply>,
     );
 
   // Wait for a fresh round, then every player bets in its betting window.
