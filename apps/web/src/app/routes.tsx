@@ -67,6 +67,27 @@ const GiftScreen = lazy(() =>
     default: module.GiftScreen,
   })),
 );
+// Each game is its own chunk; the components they share (round, records, sheet) form one more.
+const WingoScreen = lazy(() =>
+  withNamespaces(['lottery'], import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
+    default: module.WingoScreen,
+  })),
+);
+const WingoPkScreen = lazy(() =>
+  withNamespaces(['lottery'], import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then((module) => ({
+    default: module.WingoPkScreen,
+  })),
+);
+const BitgameScreen = lazy(() =>
+  withNamespaces(['lottery'], import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then((module) => ({
+    default: module.BitgameScreen,
+  })),
+);
+const FairnessScreen = lazy(() =>
+  withNamespaces(['fairness', 'lottery'], import('../features/fairness/fairness-screen/fairness-screen.tsx')).then((module) => ({
+    default: module.FairnessScreen,
+  })),
+);
 const ComingSoonScreen = lazy(() =>
   import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
     default: module.ComingSoonScreen,
@@ -134,13 +155,14 @@ export const APP_ROUTES: AppRoute[] = [
   comingSoon('/editbank', 'nav', 'titles.editBank', { requiresSession: true }),
   comingSoon('/editbankemail', 'nav', 'titles.editUsdtAccount', { requiresSession: true }),
 
-  comingSoon('/games/wingo', 'bare', 'games.winGo'),
-  comingSoon('/games/wingo-pk', 'bare', 'games.winGoPk'),
+  { path: '/games/wingo', layout: 'bare', titleKey: 'games.winGo', render: () => <WingoScreen /> },
+  { path: '/games/wingo-pk', layout: 'bare', titleKey: 'games.winGoPk', render: () => <WingoPkScreen /> },
   comingSoon('/games/limbo', 'bare', 'games.aviator'),
   comingSoon('/games/limbo1', 'bare', 'games.aviator'),
   comingSoon('/games/limbo3', 'bare', 'games.aviator'),
   comingSoon('/games/crash', 'bare', 'games.crash'),
-  comingSoon('/games/bitgame', 'bare', 'games.bitGame'),
+  { path: '/games/bitgame', layout: 'bare', titleKey: 'games.bitGame', render: () => <BitgameScreen /> },
+  { path: '/fairness', layout: 'nav', titleKey: 'titles.fairness', render: () => <FairnessScreen /> },
 
   comingSoon('/star/report', 'nav', 'titles.subordinatesList', { requiresSession: true }),
   comingSoon('/star/list', 'nav', 'titles.subordinatesList', { requiresSession: true }),

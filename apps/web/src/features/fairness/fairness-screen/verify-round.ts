@@ -1,0 +1,72 @@
+import type { TLotteryResult } from '@mayur/contracts';
+import { bitgameDigits, bitgameSize, bitgameSum, previousSeed, roundDigest, wingoColours, wingoNumber } from '@mayur/fairness';
+
+const HEX_SEED = /^[0-9a-f]{64}$/;
+/** Hashes per slice of work, so that a long chain walk never freezes the page. */
+const HASHES_PER_SLICE = 2_000;
+
+export type RoundToVerify = {
+  game: 'wingo' | 'bitgame';
+  seed: string;
+  chainIndex: number;
+  commitment: string;
+  salt: string;
+  result: TLotteryResult | null;
+};
+
+export type Verification = {
+  isInChain: boolean;
+  digest: string;
+  computed: TLotteryResult;
+  /** Whether the server's published result equals the one computed here. */
+  isSameResult: boolean;
+};
+
+/**
+ * Whether hashing the seed `index` times gives the commitment (as `isSeedInChain` of @mayur/fairness),
+ * yielding to the browser between slices; `onProgress` receives the share done, 0..1.
+ */
+export async function isSeedInChainAsync(
+  seed: string,
+  index: number,
+  commitment: string,
+  onProgress: (done: number) => void = () => undefined,
+): Promise<boolean> {
+  if (!HEX_SEED.test(seed) || !Number.isSafeInteger(index) || index < 1) return false;
+  let current = seed;
+  for (let hashed = 0; hashed < index;) {
+    const sliceEnd = Math.min(index, hashed + HASHES_PER_SLICE);
+    for (; hashed < sliceEnd; hashed++) current = previousSeed(current);
+    onProgress(hashed / index);
+    if (hashed < index) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return current === commitment;
+}
+
+/** The outcome of a round recomputed from its seed and the salt (DESIGN.md §6). */
+export function computeResult(game: 'wingo' | 'bitgame', digest: string): TLotteryResult {
+  if (game === 'bitgame') {
+    const digits = bitgameDigits(digest);
+    const sum = bitgameSum(digits);
+    return { number: null, colours: [], digits, sum, size: bitgameSize(sum) };
+  }
+  const number = wingoNumber(digest);
+  return { number, colours: wingoColours(number), digits: null, sum: null, size: null };
+}
+
+export function isSameResult(a: TLotteryResult, b: TLotteryResult): boolean {
+  return (
+    a.number === b.number &&
+    a.colours.join(',') === b.colours.join(',') &&
+    (a.digits ?? []).join(',') === (b.digits ?? []).join(',') &&
+    a.sum === b.sum &&
+    a.size === b.size
+  );
+}
+
+export async function verifyRound(round: RoundToVerify, onProgress?: (done: number) => void): Promise<Verification> {
+  const isInChain = await isSeedInChainAsync(round.seed, round.chainIndex, round.commitment, onProgress);
+  const digest = roundDigest(round.seed, round.salt);
+  const computed = computeResult(round.game, digest);
+  return { isInChain, digest, computed, isSameResult: round.result !== null && isSameResult(computed, round.result) };
+}

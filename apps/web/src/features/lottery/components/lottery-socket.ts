@@ -1,0 +1,115 @@
+import type { TLotteryResult } from '@mayur/contracts';
+import { io, type Socket } from 'socket.io-client';
+import { createStore } from '../../../shared/lib/external-store.ts';
+
+// One Socket.IO connection to the '/lottery' namespace (DESIGN.md §7), shared by every game screen and
+// opened only when a game screen mounts. The server pushes; bets go over HTTP.
+
+export type PeriodOpenedEvent = {
+  room: string;
+  period: string;
+  index: number;
+  startsAtMs: number;
+  bettingClosesAtMs: number;
+  endsAtMs: number;
+};
+export type PeriodClosedEvent = { room: string; period: string };
+export type PeriodResultEvent = { room: string; period: string; result: TLotteryResult };
+
+type ServerEvents = {
+  period: (event: PeriodOpenedEvent) => void;
+  closed: (event: PeriodClosedEvent) => void;
+  result: (event: PeriodResultEvent) => void;
+};
+type ClientEvents = {
+  subscribe: (room: string) => void;
+  unsubscribe: (room: string) => void;
+  time: (ack: (reply: { serverTimeMs: number }) => void) => void;
+};
+
+let socket: Socket<ServerEvents, ClientEvents> | null = null;
+const subscriptions = new Map<string, number>();
+
+/** Server time minus client time, in milliseconds; the client clock is only ever used for display. */
+const clockOffsetStore = createStore(0);
+let hasSocketClockSample = false;
+
+export const serverClock = {
+  nowMs: (): number => Date.now() + clockOffsetStore.get(),
+  subscribe: clockOffsetStore.subscribe,
+  /** A coarse sample from an HTTP reply, used until the socket has measured a round trip. */
+  sampleFromResponse(serverTimeMs: number): void {
+    if (!hasSocketClockSample) clockOffsetStore.set(serverTimeMs - Date.now());
+  },
+};
+
+async function syncClock(target: Socket<ServerEvents, ClientEvents>): Promise<void> {
+  try {
+    const sentAtMs = Date.now();
+    const reply = await target.timeout(5000).emitWithAck('time');
+    const receivedAtMs = Date.now();
+    if (typeof reply?.serverTimeMs !== 'number') return;
+    hasSocketClockSample = true;
+    clockOffsetStore.set(reply.serverTimeMs - (sentAtMs + receivedAtMs) / 2);
+  } catch {
+    // No answer within 5 s: keep the previous offset; the next reconnect tries again.
+  }
+}
+
+function connect(): Socket<ServerEvents, ClientEvents> {
+  if (socket) return socket;
+  const created: Socket<ServerEvents, ClientEvents> = io('/lottery', {
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+  });
+  created.on('connect', () => {
+    // Rooms are forgotten by the server when the connection drops, so every (re)connect joins them again.
+    for (const room of subscriptions.keys()) created.emit('subscribe', room);
+    void syncClock(created);
+  });
+  socket = created;
+  return created;
+}
+
+export type RoomListeners = {
+  onPeriod: (event: PeriodOpenedEvent) => void;
+  onClosed: (event: PeriodClosedEvent) => void;
+  onResult: (event: PeriodResultEvent) => void;
+  /** After a reconnect: pushes may have been missed, so the screen refetches what it shows. */
+  onReconnect: () => void;
+};
+
+/** Joins a room's pushes; returns the function that leaves it. */
+export function subscribeRoom(room: string, listeners: RoomListeners): () => void {
+  const target = connect();
+  const count = subscriptions.get(room) ?? 0;
+  subscriptions.set(room, count + 1);
+  if (count === 0 && target.connected) target.emit('subscribe', room);
+
+  const onPeriod = (event: PeriodOpenedEvent) => event.room === room && listeners.onPeriod(event);
+  const onClosed = (event: PeriodClosedEvent) => event.room === room && listeners.onClosed(event);
+  const onResult = (event: PeriodResultEvent) => event.room === room && listeners.onResult(event);
+  let hasConnectedBefore = target.connected;
+  const onConnect = () => {
+    if (hasConnectedBefore) listeners.onReconnect();
+    hasConnectedBefore = true;
+  };
+  target.on('period', onPeriod);
+  target.on('closed', onClosed);
+  target.on('result', onResult);
+  target.on('connect', onConnect);
+
+  return () => {
+    target.off('period', onPeriod);
+    target.off('closed', onClosed);
+    target.off('result', onResult);
+    target.off('connect', onConnect);
+    const left = (subscriptions.get(room) ?? 1) - 1;
+    if (left > 0) {
+      subscriptions.set(room, left);
+      return;
+    }
+    subscriptions.delete(room);
+    if (target.connected) target.emit('unsubscribe', room);
+  };
+}
