@@ -145,51 +145,50 @@ async function runSize(clients: number) {
         ).json() as Promise<ApiReply>,
     );
 
-  // Wait for a fresh round, then every player bets in its betting window.
-  const round = await new Promise<{ roundId: string; flyingAtMs: number }>((resolve) => sockets[0]!.once('round', resolve));
-  const bets = await Promise.all(tokens.map((token) => post('/gameroket/pour', { room: 'limbo', amount: '10' }, token)));
-  const open = bets.map((reply, i) => ({
-    token: tokens[i]!,
-    betId: reply.obj?.bet?.status === 'open' ? reply.obj.bet.id : null,
-  }));
-
+  // Wait for a fresh round; then listen for its take-off before betting, because with many players
+  // betting can still be running when the plane takes off.
+  await new Promise((resolve) => sockets[0]!.once('round', resolve));
+  const betReplies: Array<Promise<ApiReply>> = [];
   const flyingLatency: number[] = [];
-  const crashedLatency: number[] = [];
+  const crashedAt: number[] = [];
   const cashoutLatency: number[] = [];
   let accepted = 0;
-  let tooLate = 0;
+  let refused = 0;
+  const refusals = new Map<string, number>();
   let firstAcceptMs = Infinity;
   let lastAcceptMs = 0;
   const cashouts: Array<Promise<void>> = [];
   const crashed = new Promise<{ crashPointX100: number }>((resolve) => sockets[0]!.once('crashed', resolve));
+
+  /** A player cashes out at a random moment of the first 2 s of flight (up to 1.12×): a burst. */
+  const cashOutLater = async (i: number) => {
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2_000));
+    const placed = await betReplies[i]!;
+    if (placed.obj?.bet?.status !== 'open') return;
+    const started = performance.now();
+    const reply = await post('/gameroket/doSettle', { betId: placed.obj.bet.id }, tokens[i]!);
+    cashoutLatency.push(performance.now() - started);
+    if (reply.res === 1) {
+      accepted += 1;
+      firstAcceptMs = Math.min(firstAcceptMs, Date.now());
+      lastAcceptMs = Math.max(lastAcceptMs, Date.now());
+    } else {
+      refused += 1;
+      refusals.set(reply.code ?? 'unknown', (refusals.get(reply.code ?? 'unknown') ?? 0) + 1);
+    }
+  };
   sockets.forEach((socket, i) => {
     socket.once('flying', (event: { flyingAtMs: number }) => {
       flyingLatency.push(Date.now() - event.flyingAtMs);
-      const bet = open[i]!;
-      if (!bet.betId) return;
-      // A random moment in the first 2 seconds of flight (up to 1.12×): a burst that measures capacity.
-      cashouts.push(
-        new Promise((resolve) =>
-          setTimeout(async () => {
-            const started = performance.now();
-            const reply = await post('/gameroket/doSettle', { betId: bet.betId }, bet.token);
-            cashoutLatency.push(performance.now() - started);
-            if (reply.res === 1) {
-              accepted += 1;
-              firstAcceptMs = Math.min(firstAcceptMs, Date.now());
-              lastAcceptMs = Math.max(lastAcceptMs, Date.now());
-            } else tooLate += 1;
-            resolve();
-          }, Math.random() * 2_000),
-        ),
-      );
+      cashouts.push(cashOutLater(i));
     });
-    socket.once('crashed', (event: { roundId: string }) => {
-      if (event.roundId === round.roundId) crashedLatency.push(Date.now());
-    });
+    socket.once('crashed', () => crashedAt.push(Date.now()));
   });
+
+  // Every player bets in the betting window (bets that arrive in flight are queued, and not counted).
+  tokens.forEach((token, i) => (betReplies[i] = post('/gameroket/pour', { room: 'limbo', amount: '10' }, token)));
+  const bets = await Promise.all(betReplies);
   const crash = await crashed;
-  const crashedAt = Date.now();
   await Promise.all(cashouts);
   const metrics = await (await fetch(`${base}/metrics`)).text();
   const rssBytes = Number(/process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? 0);
@@ -204,11 +203,11 @@ async function runSize(clients: number) {
   const spanSeconds = Math.max(0.001, (lastAcceptMs - firstAcceptMs) / 1000);
   const ms = (value: number) => `${value.toFixed(0)} ms`;
   console.log(
-    `${clients.toLocaleString('en')} clients (${label}): connected in ${connectSeconds.toFixed(1)} s; ${open.filter((bet) => bet.betId).length} bets in the round; ` +
-      `crash at ${(crash.crashPointX100 / 100).toFixed(2)}×; cash-outs accepted ${accepted}, too late ${tooLate}; ` +
+    `${clients.toLocaleString('en')} clients (${label}): connected in ${connectSeconds.toFixed(1)} s; ${bets.filter((reply) => reply.obj?.bet?.status === 'open').length} bets in the round; ` +
+      `crash at ${(crash.crashPointX100 / 100).toFixed(2)}×; cash-outs accepted ${accepted}, refused ${refused} (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}); ` +
       `${(accepted / spanSeconds).toFixed(0)} accepted cash-outs/s; cash-out latency p50 ${ms(percentile(cashoutLatency, 50))} p99 ${ms(percentile(cashoutLatency, 99))}; ` +
       `'flying' push p50 ${ms(percentile(flyingLatency, 50))} p99 ${ms(percentile(flyingLatency, 99))}; ` +
-      `'crashed' reached every client within ${ms(Math.max(0, ...crashedLatency.map((t) => t - crashedAt)))} of the first; server RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB`,
+      `'crashed' reached every client within ${ms(Math.max(...crashedAt) - Math.min(...crashedAt))} of the first; server RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB`,
   );
 }
 
