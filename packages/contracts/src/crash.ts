@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { zList, zMoneyText, zPageField } from './fields.ts';
-import { zAmount } from './wallet.ts';
+import { zAmount, zRequestKey } from './wallet.ts';
 
 // The crash rooms (DESIGN.md §5): three Aviator rooms and the Crash rocket, each with its own chain,
 // bet limits and published per-bet maximum win.
@@ -39,6 +39,7 @@ export const ZCrashPourRequest = z.object({
     .union([z.literal(1), z.literal(2), z.literal('1'), z.literal('2')], { error: 'INVALID_FIELD' })
     .optional()
     .transform((value) => Number(value ?? 1) as 1 | 2),
+  requestKey: zRequestKey,
 });
 export const ZCrashBetIdRequest = z.object({ betId: zBetId });
 export const ZCrashRoomRequest = z.object({ room: zRoom });

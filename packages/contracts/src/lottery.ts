@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zCheckbox, zList, zMoneyText, zPageField } from './fields.ts';
 import { BITGAME_SELECTIONS, PK_ROOMS, WINGO_SELECTIONS } from './lottery-rooms.ts';
-import { zAmount } from './wallet.ts';
+import { zAmount, zRequestKey } from './wallet.ts';
 
 export const MAX_CONTRACT_COUNT = 1_000;
 
@@ -60,6 +60,7 @@ const betFields = {
   contractMoney: zAmount('AMOUNT_INVALID'),
   contractCount: zContractCount,
   agree: zAgreed,
+  requestKey: zRequestKey,
 };
 export const ZWingoPourRequest = z.object({
   min: zMinutes,
@@ -75,6 +76,7 @@ export const ZBitgamePourRequest = z.object({
   period: zPeriod,
   select: z.enum(BITGAME_SELECTIONS, { error: 'SELECTION_INVALID' }),
   amount: zAmount('AMOUNT_INVALID'),
+  requestKey: zRequestKey,
 });
 
 export const ZLotteryBet = z.object({

@@ -192,6 +192,21 @@ describe('a crash round', () => {
     expect(T0 + CRASH_BETTING_MS).toBe(round.flying_at.getTime());
   });
 
+  it('answers parallel retries of one bet request with the same bet', async () => {
+    const player = await quickPlayer(server, { cashPaise: 10_000n });
+    await tick();
+    const body = { room: 'limbo', amount: '10', slot: 2, requestKey: 'crash-retry-0001' };
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => server.call('/gameroket/pour', body, { token: player.token })),
+    );
+    expect(replies.every((reply) => reply.body.res === 1)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.body.obj.bet.id)).size).toBe(1);
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('90.00');
+    expect((await server.call('/gameroket/pour', { ...body, amount: '11' }, { token: player.token })).body.code).toBe(
+      'IDEMPOTENCY_CONFLICT',
+    );
+  });
+
   it('refuses bets outside the room limits and slots', async () => {
     const player = await quickPlayer(server, { cashPaise: 100_000_000n });
     await tick();

@@ -51,7 +51,13 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
     const placed = await placeCrashBet(
       ctx,
       session.userId,
-      { room: input.room, stakePaise: input.amount, autoCashoutX100: input.autoCashoutX100, slot: input.slot },
+      {
+        room: input.room,
+        stakePaise: input.amount,
+        autoCashoutX100: input.autoCashoutX100,
+        slot: input.slot,
+        requestKey: input.requestKey,
+      },
       meta.receivedAtMs,
     );
     events.emit('activity', {

@@ -143,6 +143,36 @@ describe('a Win Go round', () => {
   });
 });
 
+describe('retried bet requests', () => {
+  it('places one bet for many parallel requests with the same key, and refuses the key for another bet', async () => {
+    const player = await quickPlayer(server, { cashPaise: 10_000n });
+    await tick();
+    const { period } = (await server.call('/wingo/getPeriod', { min: 60 })).body.obj;
+    const body = {
+      min: 60,
+      period,
+      select: 'red',
+      contractMoney: '5',
+      contractCount: 2,
+      agree: true,
+      requestKey: 'retry-0123456789',
+    };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () => server.call('/wingo/pour', body, { token: player.token })),
+    );
+    expect(replies.every((reply) => reply.body.res === 1)).toBe(true);
+    expect(new Set(replies.map((reply) => reply.body.obj.bet.id)).size).toBe(1);
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('90.00');
+    const other = await server.call('/wingo/pour', { ...body, select: 'green' }, { token: player.token });
+    expect(other.body.code).toBe('IDEMPOTENCY_CONFLICT');
+    // After the close, the same retry still answers with the bet it placed.
+    server.clock.advance(56_000);
+    const late = await server.call('/wingo/pour', body, { token: player.token });
+    expect(late.body.obj.bet.id).toBe(replies[0]!.body.obj.bet.id);
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+});
+
 describe('Win Go PK and Bit Game', () => {
   it('settles a PK room and a Bit Game round from their own chains', async () => {
     const player = await quickPlayer(server, { cashPaise: 100_000n });

@@ -15,6 +15,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
       selection: input.select,
       contractMoneyPaise: input.contractMoney,
       contractCount: input.contractCount,
+      requestKey: input.requestKey,
     }),
   );
   registerEndpoint(app, ctx, '/wingo/findGameLogByPage', ({ input }) =>
@@ -32,6 +33,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
       selection: input.select,
       contractMoneyPaise: input.contractMoney,
       contractCount: input.contractCount,
+      requestKey: input.requestKey,
     }),
   );
   registerEndpoint(app, ctx, '/lottery/findGameLogByPage', ({ input }) => findGameLog(ctx.db, input.room, input));
@@ -47,6 +49,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
       selection: input.select,
       contractMoneyPaise: input.amount,
       contractCount: 1,
+      requestKey: input.requestKey,
     }),
   );
   registerEndpoint(app, ctx, '/bitgame/findGameLogByPage', ({ input }) => findGameLog(ctx.db, 'bitgame', input));
