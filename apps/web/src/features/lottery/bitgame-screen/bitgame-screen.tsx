@@ -9,6 +9,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { queryKeys, useBalance } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
+import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
@@ -54,6 +55,7 @@ export function BitgameScreen() {
     setSelection(size);
   };
 
+  const requestKey = useRequestKey();
   const confirm = async () => {
     if (!selection || !round.period) return;
     const balancePaise = balance.data ? toPaise(balance.data.balance) : null;
@@ -61,7 +63,9 @@ export function BitgameScreen() {
     if (balancePaise !== null && amountPaise > balancePaise) return setError(t('errors.INSUFFICIENT_BALANCE'));
     setIsSending(true);
     try {
-      const placed = await api('/bitgame/pour', { period: round.period.period, select: selection, amount });
+      const request = { period: round.period.period, select: selection, amount };
+      const placed = await api('/bitgame/pour', { ...request, requestKey: requestKey.keyFor(JSON.stringify(request)) });
+      requestKey.settle();
       queryClient.setQueryData<{ balance: string; bonus: string }>(queryKeys.balance(token), (current) =>
         current ? { ...current, balance: placed.balance } : current,
       );
@@ -70,6 +74,7 @@ export function BitgameScreen() {
       notify.success(t('lottery.sheet.placed', { period: placed.bet.period }));
       setSelection(null);
     } catch (caught) {
+      requestKey.settle(caught);
       setError(isApiError(caught) ? caught.message : t('errors.NETWORK'));
     } finally {
       setIsSending(false);

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { queryKeys, useBalance } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
+import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { notify } from '../../../shared/ui/notify.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { GameRecord } from './game-record.tsx';
@@ -25,7 +26,7 @@ const NUMBER_SELECTIONS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'] as 
 type WingoRoomViewProps = {
   room: LotteryRoomApi;
   /** Sends a bet for the period; rejects with an ApiError on refusal. */
-  pour: (bet: WingoBetRequest & { period: string }) => Promise<ResponseOf<'/wingo/pour'>>;
+  pour: (bet: WingoBetRequest & { period: string; requestKey: string }) => Promise<ResponseOf<'/wingo/pour'>>;
 };
 
 /** One Win Go room: the round, the betting buttons and sheet, and the records. Shared by Win Go and PK. */
@@ -49,9 +50,18 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
     setSelection(select);
   };
 
+  const requestKey = useRequestKey();
   const confirm = async (bet: WingoBetRequest) => {
     if (!round.period) return;
-    const placed = await pour({ ...bet, period: round.period.period });
+    const request = { ...bet, period: round.period.period };
+    let placed: Awaited<ReturnType<typeof pour>>;
+    try {
+      placed = await pour({ ...request, requestKey: requestKey.keyFor(JSON.stringify(request)) });
+      requestKey.settle();
+    } catch (error) {
+      requestKey.settle(error);
+      throw error;
+    }
     queryClient.setQueryData<{ balance: string; bonus: string }>(queryKeys.balance(token), (current) =>
       current ? { ...current, balance: placed.balance } : current,
     );

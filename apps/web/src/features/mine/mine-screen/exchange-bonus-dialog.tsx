@@ -1,13 +1,12 @@
 import { formatMoney, parseMoney } from '@mayur/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
-import { isApiError } from '../../../shared/api/api-error.ts';
 import { refreshWallet } from '../../../shared/api/queries.ts';
 import { session } from '../../../shared/api/session.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
-import { newRequestKey } from '../../../shared/lib/request-key.ts';
+import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { useFormErrors } from '../../../shared/lib/use-form-errors.ts';
 import { checkBonusAmount } from '../../../shared/lib/validation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
@@ -18,31 +17,10 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import styles from './mine-screen.module.css';
 
-/** Refusals after which the server may still have moved the money: the player's retry must reuse the key. */
-const UNKNOWN_OUTCOME_CODES = new Set(['TIMEOUT', 'NETWORK', 'INTERNAL']);
-
-/**
- * The key of the exchange being submitted. Each new submission gets a fresh key; only a retry of the
- * same amount after an unknown outcome (time-out, lost connection) reuses it, so the server answers
- * that retry with the first result instead of moving the money a second time.
- */
-function useExchangeRequestKey() {
-  const pending = useRef<{ paise: bigint; key: string } | null>(null);
-  return {
-    keyFor(paise: bigint): string {
-      if (pending.current?.paise !== paise) pending.current = { paise, key: newRequestKey() };
-      return pending.current.key;
-    },
-    settle(error?: unknown) {
-      if (!(isApiError(error) && UNKNOWN_OUTCOME_CODES.has(error.code))) pending.current = null;
-    },
-  };
-}
-
 function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string; onDone: () => void }) {
   const { t } = useTranslation('wallet');
   const queryClient = useQueryClient();
-  const requestKey = useExchangeRequestKey();
+  const requestKey = useRequestKey();
   const [amount, setAmount] = useState('');
   const [isExchanging, setIsExchanging] = useState(false);
   const form = useFormErrors<'bonus'>({ bonus: 'exchange-bonus-amount' });
@@ -61,7 +39,10 @@ function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string;
     if (paise === null) return;
     setIsExchanging(true);
     try {
-      const exchanged = await api('/user/exchangeBonus', { bonus: formatMoney(paise), requestKey: requestKey.keyFor(paise) });
+      const exchanged = await api('/user/exchangeBonus', {
+        bonus: formatMoney(paise),
+        requestKey: requestKey.keyFor(String(paise)),
+      });
       requestKey.settle();
       refreshWallet(queryClient, session.getToken(), exchanged);
       notify.success(t('exchange.success', { amount: formatRupees(exchanged.amount) }));
