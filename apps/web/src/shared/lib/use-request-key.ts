@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { isApiError } from '../api/api-error.ts';
 import { newRequestKey } from './request-key.ts';
 
@@ -23,8 +23,8 @@ export function requestKeyTracker(makeKey: () => string = newRequestKey) {
   };
 }
 
+/** One tracker for the component's lifetime (lazily created state, never replaced). */
 export function useRequestKey(): ReturnType<typeof requestKeyTracker> {
-  const tracker = useRef<ReturnType<typeof requestKeyTracker> | null>(null);
-  tracker.current ??= requestKeyTracker();
-  return tracker.current;
+  const [tracker] = useState(() => requestKeyTracker());
+  return tracker;
 }
