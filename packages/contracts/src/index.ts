@@ -1,5 +1,6 @@
 export * from './crash-curve.ts';
 export * from './crash.ts';
+export * from './crash-rooms.ts';
 export * from './envelope.ts';
 export * from './errors.ts';
 export * from './fields.ts';
