@@ -3,7 +3,8 @@ import { bitgamePayoutPaise } from '@mayur/contracts/lottery-rooms';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
 
 // Win Go PK and Bit Game in a real browser against the real game clock: a bet in the Emerd room, and a
@@ -11,7 +12,6 @@ import { readLocale } from './support/locales.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
-const DEMO_MOBILE = '9000000001';
 const MIN_SECONDS_LEFT = 8;
 
 let app: AppProcess;
@@ -24,11 +24,7 @@ beforeAll(async () => {
   app = await startApp();
   expect(app.admin('user:adjust', '--user', DEMO_MOBILE, '--amount', '200', '--reason', 'e2e').status).toBe(0);
   browser = await launchBrowser();
-  context = await phoneContext(browser, app.baseUrl);
-  await context.addInitScript((mobile) => {
-    localStorage.setItem('readNotice', '1');
-    localStorage.setItem('mobile', mobile);
-  }, DEMO_MOBILE);
+  context = await returningPlayerContext(browser, app.baseUrl);
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -48,11 +44,7 @@ async function secondsToBet(): Promise<number> {
 
 describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
   it('logs in the demo player', async () => {
-    await page.goto('/login');
-    await page.getByLabel(en.auth.mobileLabel).fill(DEMO_MOBILE);
-    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill('Demo@12345');
-    await page.getByRole('button', { name: en.auth.loginButton }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/mine$/);
+    await logInAsDemo(page);
   });
 
   it('bets on 7 in the Emerd room', async () => {

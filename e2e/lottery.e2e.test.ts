@@ -4,7 +4,8 @@ import { formatMoney } from '@mayur/contracts/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
 
 // Win Go in a real browser against the real game clock: the demo player bets ₹10 on green in the
@@ -16,8 +17,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
 const ar = readLocale('ar');
 
-const DEMO_MOBILE = '9000000001';
-const DEMO_PASSWORD = 'Demo@12345';
 /** Betting must stay open this long after the bet sheet opens, or the test waits for the next period. */
 const MIN_SECONDS_LEFT = 8;
 
@@ -31,11 +30,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  context = await phoneContext(browser, app.baseUrl);
-  await context.addInitScript((mobile) => {
-    localStorage.setItem('readNotice', '1');
-    localStorage.setItem('mobile', mobile);
-  }, DEMO_MOBILE);
+  context = await returningPlayerContext(browser, app.baseUrl);
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -70,11 +65,7 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
   it('logs in the demo player with ₹500 credited', async () => {
     const credit = app.admin('user:adjust', '--user', DEMO_MOBILE, '--amount', '500', '--reason', 'e2e');
     expect(credit.status, credit.stderr).toBe(0);
-    await page.goto('/login');
-    await page.getByLabel(en.auth.mobileLabel).fill(DEMO_MOBILE);
-    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: en.auth.loginButton }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/mine$/);
+    await logInAsDemo(page);
   });
 
   it('places ₹10 on green while betting is open and sees the balance drop', async () => {

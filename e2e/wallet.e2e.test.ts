@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
 
 // The wallet in a real browser: the demo player redeems a gift code an operator created, exchanges
@@ -14,9 +15,6 @@ const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
 const ar = readLocale('ar');
 
-const DEMO_MOBILE = '9000000001';
-const DEMO_PASSWORD = 'Demo@12345';
-
 let app: AppProcess;
 let browser: Browser;
 let context: BrowserContext;
@@ -27,12 +25,7 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  context = await phoneContext(browser, app.baseUrl);
-  // A returning player: the notice has been read, so the dialog does not cover the home screen.
-  await context.addInitScript((mobile) => {
-    localStorage.setItem('readNotice', '1');
-    localStorage.setItem('mobile', mobile);
-  }, DEMO_MOBILE);
+  context = await returningPlayerContext(browser, app.baseUrl);
   page = await context.newPage();
   page.on('pageerror', (error) => pageErrors.push(error.message));
 });
@@ -71,11 +64,7 @@ async function transactionRows(): Promise<Row[]> {
 
 describe('the demo player wallet in Chromium at 360×740', () => {
   it('logs in as the demo player', async () => {
-    await page.goto('/login');
-    await page.getByLabel(en.auth.mobileLabel).fill(DEMO_MOBILE);
-    await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: en.auth.loginButton }).click();
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/mine$/);
+    await logInAsDemo(page);
     await expect.poll(() => textOf('bonus'), { timeout: 10_000 }).toBe('₹0.00');
     expect(await textOf('balance')).toBe('₹0.00');
     // Disabled with its reason while there is no bonus to exchange.

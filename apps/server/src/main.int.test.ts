@@ -33,6 +33,17 @@ function startMain(port: number) {
   return { child, output: () => output };
 }
 
+/** The operator CLI as an operator runs it, against this test's embedded data folder and port. */
+function runAdmin(port: number, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
+  delete env.DATABASE_URL;
+  return spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+}
+
 async function waitHealthy(port: number) {
   for (let i = 0; i < 120; i++) {
     try {
@@ -87,14 +98,7 @@ describe('the server process', () => {
   it('lets the operator CLI work while the server holds the embedded database, and after it stops', async () => {
     const port = 20_000 + Math.floor(Math.random() * 2_000);
     const server = startMain(port);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
-    delete env.DATABASE_URL;
-    const admin = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env,
-        encoding: 'utf8',
-      });
+    const admin = (...args: string[]) => runAdmin(port, ...args);
     try {
       await waitHealthy(port);
       const credited = admin('user:adjust', '--user', '9000000001', '--amount', '250.75', '--reason', 'CLI test credit');
@@ -138,14 +142,7 @@ describe('the server process', () => {
 
   it('settles or refunds every crash bet exactly once after the process is killed mid-flight', async () => {
     const port = 22_000 + Math.floor(Math.random() * 2_000);
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
-    delete env.DATABASE_URL;
-    const admin = (...args: string[]) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-        cwd: root,
-        env,
-        encoding: 'utf8',
-      });
+    const admin = (...args: string[]) => runAdmin(port, ...args);
     const post = async (path: string, body: unknown, token?: string) => {
       const response = await fetch(`http://127.0.0.1:${port}/api${path}`, {
         method: 'POST',
