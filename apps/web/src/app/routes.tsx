@@ -83,6 +83,16 @@ const BitgameScreen = lazy(() =>
     default: module.BitgameScreen,
   })),
 );
+const AviatorScreen = lazy(() =>
+  withNamespaces(['crash'], import('../features/crash/aviator-screen/aviator-screen.tsx')).then((module) => ({
+    default: module.AviatorScreen,
+  })),
+);
+const CrashScreen = lazy(() =>
+  withNamespaces(['crash'], import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
+    default: module.CrashScreen,
+  })),
+);
 const FairnessScreen = lazy(() =>
   withNamespaces(['fairness', 'lottery'], import('../features/fairness/fairness-screen/fairness-screen.tsx')).then((module) => ({
     default: module.FairnessScreen,
@@ -157,10 +167,10 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/games/wingo', layout: 'bare', titleKey: 'games.winGo', render: () => <WingoScreen /> },
   { path: '/games/wingo-pk', layout: 'bare', titleKey: 'games.winGoPk', render: () => <WingoPkScreen /> },
-  comingSoon('/games/limbo', 'bare', 'games.aviator'),
-  comingSoon('/games/limbo1', 'bare', 'games.aviator'),
-  comingSoon('/games/limbo3', 'bare', 'games.aviator'),
-  comingSoon('/games/crash', 'bare', 'games.crash'),
+  { path: '/games/limbo', layout: 'bare', titleKey: 'games.aviator', render: () => <AviatorScreen room="limbo" /> },
+  { path: '/games/limbo1', layout: 'bare', titleKey: 'games.aviator', render: () => <AviatorScreen room="limbo1" /> },
+  { path: '/games/limbo3', layout: 'bare', titleKey: 'games.aviator', render: () => <AviatorScreen room="limbo3" /> },
+  { path: '/games/crash', layout: 'bare', titleKey: 'games.crash', render: () => <CrashScreen /> },
   { path: '/games/bitgame', layout: 'bare', titleKey: 'games.bitGame', render: () => <BitgameScreen /> },
   { path: '/fairness', layout: 'nav', titleKey: 'titles.fairness', render: () => <FairnessScreen /> },
 

@@ -1,0 +1,112 @@
+import { io, type Socket } from 'socket.io-client';
+import { createStore } from '../../../shared/lib/external-store.ts';
+
+// One Socket.IO connection to the '/crash' namespace (DESIGN.md §7), opened when a crash screen mounts.
+// The server pushes round changes and other players' activity; bets and cash-outs go over HTTP.
+
+export type RoundOpenedEvent = { room: string; roundId: string; bettingStartsAtMs: number; flyingAtMs: number };
+export type RoundFlyingEvent = { room: string; roundId: string; flyingAtMs: number };
+export type RoundCrashedEvent = { room: string; roundId: string; crashPointX100: number; seed: string; wasInterrupted: boolean };
+export type ActivityItem =
+  | { kind: 'bet'; betId: string; player: string; amount: string; slot: number; roundId: string }
+  | { kind: 'cashout'; betId: string; player: string; multiplierX100: number; winAmount: string };
+
+type ServerEvents = {
+  round: (event: RoundOpenedEvent) => void;
+  flying: (event: RoundFlyingEvent) => void;
+  crashed: (event: RoundCrashedEvent) => void;
+  activity: (items: ActivityItem[]) => void;
+};
+type ClientEvents = {
+  subscribe: (room: string) => void;
+  unsubscribe: (room: string) => void;
+  time: (ack: (reply: { serverTimeMs: number }) => void) => void;
+};
+
+let socket: Socket<ServerEvents, ClientEvents> | null = null;
+const subscriptions = new Map<string, number>();
+const clockOffsetStore = createStore(0);
+let hasSocketClockSample = false;
+/** Whether the socket is connected; the screen shows "reconnecting" while it is not. */
+export const connectionStore = createStore(true);
+
+/** Server time for drawing: the client clock plus the measured offset. The server alone decides. */
+export const crashClock = {
+  nowMs: (): number => Date.now() + clockOffsetStore.get(),
+  sampleFromResponse(serverTimeMs: number): void {
+    if (!hasSocketClockSample) clockOffsetStore.set(serverTimeMs - Date.now());
+  },
+};
+
+async function syncClock(target: Socket<ServerEvents, ClientEvents>): Promise<void> {
+  try {
+    const sentAtMs = Date.now();
+    const reply = await target.timeout(5000).emitWithAck('time');
+    const receivedAtMs = Date.now();
+    if (typeof reply?.serverTimeMs !== 'number') return;
+    hasSocketClockSample = true;
+    clockOffsetStore.set(reply.serverTimeMs - (sentAtMs + receivedAtMs) / 2);
+  } catch {
+    // No answer within 5 s: keep the previous offset; the next reconnect tries again.
+  }
+}
+
+function connect(): Socket<ServerEvents, ClientEvents> {
+  if (socket) return socket;
+  const created: Socket<ServerEvents, ClientEvents> = io('/crash', { path: '/socket.io', transports: ['websocket', 'polling'] });
+  created.on('connect', () => {
+    connectionStore.set(true);
+    for (const room of subscriptions.keys()) created.emit('subscribe', room);
+    void syncClock(created);
+  });
+  created.on('disconnect', () => connectionStore.set(false));
+  socket = created;
+  return created;
+}
+
+export type CrashRoomListeners = {
+  onRound: (event: RoundOpenedEvent) => void;
+  onFlying: (event: RoundFlyingEvent) => void;
+  onCrashed: (event: RoundCrashedEvent) => void;
+  onActivity: (items: ActivityItem[]) => void;
+  /** After a reconnect pushes may have been missed, so the screen refetches what it shows. */
+  onReconnect: () => void;
+};
+
+/** Joins a crash room's pushes; returns the function that leaves it. */
+export function subscribeCrashRoom(room: string, listeners: CrashRoomListeners): () => void {
+  const target = connect();
+  const count = subscriptions.get(room) ?? 0;
+  subscriptions.set(room, count + 1);
+  if (count === 0 && target.connected) target.emit('subscribe', room);
+
+  const onRound = (event: RoundOpenedEvent) => event.room === room && listeners.onRound(event);
+  const onFlying = (event: RoundFlyingEvent) => event.room === room && listeners.onFlying(event);
+  const onCrashed = (event: RoundCrashedEvent) => event.room === room && listeners.onCrashed(event);
+  const onActivity = (items: ActivityItem[]) => Array.isArray(items) && listeners.onActivity(items);
+  let hasConnectedBefore = target.connected;
+  const onConnect = () => {
+    if (hasConnectedBefore) listeners.onReconnect();
+    hasConnectedBefore = true;
+  };
+  target.on('round', onRound);
+  target.on('flying', onFlying);
+  target.on('crashed', onCrashed);
+  target.on('activity', onActivity);
+  target.on('connect', onConnect);
+
+  return () => {
+    target.off('round', onRound);
+    target.off('flying', onFlying);
+    target.off('crashed', onCrashed);
+    target.off('activity', onActivity);
+    target.off('connect', onConnect);
+    const left = (subscriptions.get(room) ?? 1) - 1;
+    if (left > 0) {
+      subscriptions.set(room, left);
+      return;
+    }
+    subscriptions.delete(room);
+    if (target.connected) target.emit('unsubscribe', room);
+  };
+}

@@ -1,0 +1,178 @@
+import path from 'node:path';
+import { formatMoney, parseMoney } from '@mayur/contracts/money';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type AppProcess } from './support/app-process.ts';
+import { launchBrowser } from './support/browser.ts';
+import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
+import { readLocale } from './support/locales.ts';
+
+// Aviator in a real browser against the real crash clock: the demo player bets ₹10 in the first
+// panel while the round takes bets, sees the stake leave the balance, and cashes out as soon as the
+// plane flies. Whether the cash-out arrives before the crash is the server's decision, so the test
+// reads the server's answer and checks that the screen shows exactly that outcome.
+
+const root = path.resolve(import.meta.dirname, '..');
+const en = readLocale('en-US');
+const ar = readLocale('ar');
+
+/** Betting must stay open this long after the bet is sent, or the test waits for the next round. */
+const MIN_SECONDS_LEFT = 3;
+
+let app: AppProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let betRoundId = '';
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  context = await returningPlayerContext(browser, app.baseUrl);
+  page = await context.newPage();
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+function rupees(paise: bigint): string {
+  const [whole, fraction] = formatMoney(paise).split('.');
+  return `₹${Number(whole).toLocaleString('en-IN')}.${fraction}`;
+}
+
+async function textOf(testId: string): Promise<string> {
+  return (await page.getByTestId(testId).first().textContent()) ?? '';
+}
+
+async function hasHorizontalOverflow(): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+}
+
+async function secondsToTakeOff(): Promise<number> {
+  const phase = await page.getByTestId('flight-stage').getAttribute('data-phase');
+  if (phase !== 'betting') return -1;
+  return Number((await page.getByTestId('phase-banner').getAttribute('data-seconds-left')) ?? '-1');
+}
+
+type Envelope<T> = { res: 1; obj: T } | { res: 0; code: string; resMsg: string };
+type WireBet = { id: string; roundId: string | null; status: string; amount: string };
+
+async function envelopeOf<T>(response: Response): Promise<Envelope<T>> {
+  return (await response.json()) as Envelope<T>;
+}
+
+describe('Aviator in Chromium at 360×740', () => {
+  it('logs in the demo player with ₹100 credited', async () => {
+    const credit = app.admin('user:adjust', '--user', DEMO_MOBILE, '--amount', '100', '--reason', 'e2e');
+    expect(credit.status, credit.stderr).toBe(0);
+    await logInAsDemo(page);
+  });
+
+  it('bets ₹10 in the first panel, cashes out in flight and shows the server’s outcome', { timeout: 120_000 }, async () => {
+    await page.goto('/games/limbo');
+    await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹100.00');
+    const panel = page.getByTestId('bet-panel-1');
+    await expect.poll(() => panel.getByTestId('bet-amount').inputValue()).toBe('10.00');
+
+    await expect.poll(secondsToTakeOff, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
+    const roundId = await page.getByTestId('flight-stage').getAttribute('data-round-id');
+    const [pourResponse] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/api/gameroket/pour')),
+      panel.getByTestId('place-bet').click(),
+    ]);
+    const pour = await envelopeOf<{ bet: WireBet; balance: string }>(pourResponse);
+    expect(pour.res).toBe(1);
+    if (pour.res !== 1) return;
+    expect(pour.obj.bet.status).toBe('open');
+    expect(pour.obj.bet.roundId).toBe(roundId);
+    betRoundId = roundId ?? '';
+    expect(pour.obj.bet.amount).toBe('10.00');
+    expect(pour.obj.balance).toBe('90.00');
+    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe('₹90.00');
+    expect(await panel.getByTestId('cancel-bet').count()).toBe(1);
+
+    // Cash out the moment the plane flies (unless it crashed at take-off).
+    const cashOut = panel.getByTestId('cash-out');
+    await expect
+      .poll(async () => ((await cashOut.count()) > 0 ? 'flying' : await panel.getAttribute('data-bet-status')), {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toMatch(/^(flying|lost)$/);
+    let settle: Envelope<{ bet: WireBet; multiplierX100: number; winAmount: string; balance: string }> | null = null;
+    try {
+      const [settleResponse] = await Promise.all([
+        page.waitForResponse((response) => response.url().endsWith('/api/gameroket/doSettle'), { timeout: 5_000 }),
+        cashOut.click({ timeout: 2_000 }),
+      ]);
+      settle = await envelopeOf(settleResponse);
+    } catch {
+      // The button went away before it could be pressed: the round crashed first.
+      settle = null;
+    }
+
+    if (settle?.res === 1) {
+      const winPaise = parseMoney(settle.obj.winAmount)!;
+      expect(winPaise).toBeGreaterThanOrEqual(1_000n);
+      expect(settle.obj.multiplierX100).toBeGreaterThanOrEqual(100);
+      expect(settle.obj.bet.status).toBe('cashed_out');
+      const outcome = panel.getByTestId('panel-outcome');
+      await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('won');
+      expect(await panel.getByTestId('panel-win').textContent()).toBe(rupees(winPaise));
+      await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe(rupees(parseMoney(settle.obj.balance)!));
+      expect(parseMoney(settle.obj.balance)).toBe(9_000n + winPaise);
+    } else {
+      if (settle?.res === 0) {
+        expect(['CASHOUT_TOO_LATE', 'CASHOUT_NOT_FLYING']).toContain(settle.code);
+        await expect.poll(() => panel.getByTestId('panel-error').textContent()).toBe(en.errors[settle.code]);
+      }
+      await expect.poll(() => panel.getAttribute('data-bet-status'), { timeout: 15_000 }).toBe('lost');
+      expect(await panel.getByTestId('panel-outcome').getAttribute('data-outcome')).toBe('lost');
+      expect(await textOf('game-balance')).toBe('₹90.00');
+    }
+
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/aviator-360x740.png') });
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('verifies the round in Round detail from its revealed seed', { timeout: 60_000 }, async () => {
+    await page.getByRole('tab', { name: en.crash.roundDetail }).click();
+    const row = page.locator(`[data-testid="round-row"][data-round-id="${betRoundId}"]`);
+    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    await row.getByTestId('verify-round').click();
+    await expect.poll(() => row.getByTestId('round-verdict').getAttribute('data-verified'), { timeout: 30_000 }).toBe('true');
+    expect(await hasHorizontalOverflow()).toBe(false);
+  });
+
+  it('opens the other Aviator rooms and the rocket, right-to-left in Arabic without overflow', { timeout: 60_000 }, async () => {
+    for (const room of ['limbo1', 'limbo3']) {
+      await page.goto(`/games/${room}`);
+      await expect
+        .poll(() => page.getByTestId('flight-stage').getAttribute('data-phase'), { timeout: 15_000 })
+        .toMatch(/^(betting|flying|crashed|waiting)$/);
+      expect(await page.getByTestId('bet-panel-2').count()).toBe(1);
+      expect(await hasHorizontalOverflow()).toBe(false);
+    }
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.getByTestId('bet-panel-1').getByText(en.crash.autoBet, { exact: true }).click();
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/games/crash');
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await expect
+      .poll(() => page.getByTestId('flight-stage').getAttribute('data-phase'), { timeout: 30_000 })
+      .toMatch(/^(betting|flying|crashed)$/);
+    expect(await page.getByTestId('bet-panel-2').count()).toBe(0);
+    expect(await page.textContent('body')).toContain(ar.crash.myCrashRecord);
+    expect(await hasHorizontalOverflow()).toBe(false);
+    await page.screenshot({ path: path.join(root, 'docs/screenshots/crash-ar-360x740.png') });
+    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
+    expect(pageErrors).toEqual([]);
+  });
+});
