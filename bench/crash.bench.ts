@@ -101,6 +101,9 @@ async function runSize(clients: number) {
   )
     await new Promise((r) => setTimeout(r, 250));
 
+  const rssOf = async () =>
+    Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
+  const baselineRssBytes = await rssOf();
   const sockets: Socket[] = [];
   const connectStarted = performance.now();
   for (let i = 0; i < clients; i += 500) {
@@ -120,6 +123,7 @@ async function runSize(clients: number) {
     sockets.push(...batch);
   }
   const connectSeconds = (performance.now() - connectStarted) / 1000;
+  const connectedRssBytes = await rssOf();
 
   let inFlight = 0;
   const queue: Array<() => void> = [];
@@ -190,8 +194,7 @@ async function runSize(clients: number) {
   const bets = await Promise.all(betReplies);
   const crash = await crashed;
   await Promise.all(cashouts);
-  const metrics = await (await fetch(`${base}/metrics`)).text();
-  const rssBytes = Number(/process_resident_memory_bytes (\d+)/.exec(metrics)?.[1] ?? 0);
+  const rssBytes = await rssOf();
 
   for (const socket of sockets) socket.disconnect();
   const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -207,7 +210,7 @@ async function runSize(clients: number) {
       `crash at ${(crash.crashPointX100 / 100).toFixed(2)}×; cash-outs accepted ${accepted}, refused ${refused} (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}); ` +
       `${(accepted / spanSeconds).toFixed(0)} accepted cash-outs/s; cash-out latency p50 ${ms(percentile(cashoutLatency, 50))} p99 ${ms(percentile(cashoutLatency, 99))}; ` +
       `'flying' push p50 ${ms(percentile(flyingLatency, 50))} p99 ${ms(percentile(flyingLatency, 99))}; ` +
-      `'crashed' reached every client within ${ms(Math.max(...crashedAt) - Math.min(...crashedAt))} of the first; server RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB`,
+      `'crashed' reached every client within ${ms(Math.max(...crashedAt) - Math.min(...crashedAt))} of the first; server RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB (idle ${(baselineRssBytes / 2 ** 20).toFixed(0)} MiB; ${((connectedRssBytes - baselineRssBytes) / clients / 1024).toFixed(1)} KiB per connection)`,
   );
 }
 
