@@ -72,13 +72,14 @@ describe('Aviator in Chromium at 360×740', () => {
     await logInAsDemo(page);
   });
 
-  it('bets ₹10 in the first panel, cashes out in flight and shows the server’s outcome', { timeout: 120_000 }, async () => {
+  it('bets ₹10 in the first panel, cashes out in flight and shows the server’s outcome', { timeout: 300_000 }, async () => {
     await page.goto('/games/limbo');
     await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹100.00');
     const panel = page.getByTestId('bet-panel-1');
     await expect.poll(() => panel.getByTestId('bet-amount').inputValue()).toBe('10.00');
 
-    await expect.poll(secondsToTakeOff, { timeout: 60_000, interval: 200 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
+    // A round can fly for up to 153.5 s (the 10 000× cap): the next betting window may be that far off.
+    await expect.poll(secondsToTakeOff, { timeout: 180_000, interval: 200 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
     const roundId = await page.getByTestId('flight-stage').getAttribute('data-round-id');
     const [pourResponse] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/gameroket/pour')),
@@ -140,10 +141,11 @@ describe('Aviator in Chromium at 360×740', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('verifies the round in Round detail from its revealed seed', { timeout: 60_000 }, async () => {
+  it('verifies the round in Round detail from its revealed seed', { timeout: 240_000 }, async () => {
     await page.getByRole('tab', { name: en.crash.roundDetail }).click();
     const row = page.locator(`[data-testid="round-row"][data-round-id="${betRoundId}"]`);
-    await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1);
+    // The round shows up once it has crashed, which can be up to 153.5 s after take-off.
+    await expect.poll(() => row.count(), { timeout: 180_000 }).toBe(1);
     await row.getByTestId('verify-round').click();
     await expect.poll(() => row.getByTestId('round-verdict').getAttribute('data-verified'), { timeout: 30_000 }).toBe('true');
     expect(await hasHorizontalOverflow()).toBe(false);

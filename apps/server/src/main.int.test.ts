@@ -157,9 +157,11 @@ describe('the server process', () => {
     expect(admin('user:adjust', '--user', '9000000001', '--amount', '100', '--reason', 'crash restart test').status).toBe(0);
     const { token } = (await post('/user/login', { mobile: '9000000001', password: 'Demo@12345' })).obj;
     const startCash = (await post('/user/balance', {}, token)).obj.balance as string;
-    // Wait for a round that takes bets for at least another second.
+    // Wait for a round that takes bets for at least another two seconds.
     let current = (await post('/gameroket/getCurrent', { room: 'limbo' })).obj;
-    for (let i = 0; i < 200 && !(current?.phase === 'betting' && current.flyingAtMs - current.serverTimeMs > 1_000); i++) {
+    // A round can fly for up to 153.5 s (the 10 000× cap), so waiting for the next betting phase may take that long.
+    const bettingDeadline = Date.now() + 170_000;
+    while (Date.now() < bettingDeadline && !(current?.phase === 'betting' && current.flyingAtMs - current.serverTimeMs > 2_000)) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       current = (await post('/gameroket/getCurrent', { room: 'limbo' })).obj;
     }
@@ -211,5 +213,5 @@ describe('the server process', () => {
     }
     const checked = admin('ledger:check');
     expect(checked.status).toBe(0);
-  }, 240_000);
+  }, 420_000);
 });
