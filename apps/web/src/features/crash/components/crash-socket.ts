@@ -1,5 +1,6 @@
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from '../../../shared/lib/external-store.ts';
+import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/crash' namespace (DESIGN.md §7), opened when a crash screen mounts.
 // The server pushes round changes and other players' activity; bets and cash-outs go over HTTP.
@@ -25,31 +26,8 @@ type ClientEvents = {
 
 let socket: Socket<ServerEvents, ClientEvents> | null = null;
 const subscriptions = new Map<string, number>();
-const clockOffsetStore = createStore(0);
-let hasSocketClockSample = false;
 /** Whether the socket is connected; the screen shows "reconnecting" while it is not. */
 export const connectionStore = createStore(true);
-
-/** Server time for drawing: the client clock plus the measured offset. The server alone decides. */
-export const crashClock = {
-  nowMs: (): number => Date.now() + clockOffsetStore.get(),
-  sampleFromResponse(serverTimeMs: number): void {
-    if (!hasSocketClockSample) clockOffsetStore.set(serverTimeMs - Date.now());
-  },
-};
-
-async function syncClock(target: Socket<ServerEvents, ClientEvents>): Promise<void> {
-  try {
-    const sentAtMs = Date.now();
-    const reply = await target.timeout(5000).emitWithAck('time');
-    const receivedAtMs = Date.now();
-    if (typeof reply?.serverTimeMs !== 'number') return;
-    hasSocketClockSample = true;
-    clockOffsetStore.set(reply.serverTimeMs - (sentAtMs + receivedAtMs) / 2);
-  } catch {
-    // No answer within 5 s: keep the previous offset; the next reconnect tries again.
-  }
-}
 
 function connect(): Socket<ServerEvents, ClientEvents> {
   if (socket) return socket;
@@ -57,7 +35,7 @@ function connect(): Socket<ServerEvents, ClientEvents> {
   created.on('connect', () => {
     connectionStore.set(true);
     for (const room of subscriptions.keys()) created.emit('subscribe', room);
-    void syncClock(created);
+    void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
   });
   created.on('disconnect', () => connectionStore.set(false));
   socket = created;

@@ -1,6 +1,7 @@
 import { multiplierX100At } from '@mayur/contracts/crash-curve';
+import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { useEffect, useRef } from 'react';
-import { crashClock } from './crash-socket.ts';
+
 import type { FlightSnapshot, FrameFeed } from './use-crash-round.ts';
 import { formatMultiplier } from './crash-api.ts';
 import styles from './crash.module.css';
@@ -50,7 +51,7 @@ export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasPr
       context.clearRect(0, 0, width, height);
 
       const snapshot = snapshotRef.current;
-      const elapsedMs = Math.max(0, crashClock.nowMs() - snapshot.flyingAtMs);
+      const elapsedMs = Math.max(0, serverClock.nowMs() - snapshot.flyingAtMs);
       // Take-off follows the server's start time on the synced clock, not the next React render.
       const phase = snapshot.phase === 'betting' && elapsedMs > 0 ? 'flying' : snapshot.phase;
       let x100 = 100;

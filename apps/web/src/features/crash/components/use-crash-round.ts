@@ -1,10 +1,11 @@
 import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
+import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { queryKeys } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
-import { connectionStore, crashClock, subscribeCrashRoom, type ActivityItem } from './crash-socket.ts';
+import { connectionStore, subscribeCrashRoom, type ActivityItem } from './crash-socket.ts';
 import { crashApi, crashKeys, type CrashRound } from './crash-api.ts';
 
 export type CrashPhase = 'loading' | 'betting' | 'flying' | 'crashed' | 'waiting' | 'reconnecting';
@@ -55,9 +56,9 @@ export type CrashRoundView = {
 };
 
 function useServerNow(intervalMs: number): number {
-  const [nowMs, setNowMs] = useState(crashClock.nowMs);
+  const [nowMs, setNowMs] = useState(serverClock.nowMs);
   useEffect(() => {
-    const timer = window.setInterval(() => setNowMs(crashClock.nowMs()), intervalMs);
+    const timer = window.setInterval(() => setNowMs(serverClock.nowMs()), intervalMs);
     return () => window.clearInterval(timer);
   }, [intervalMs]);
   return nowMs;
@@ -78,7 +79,7 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
     queryKey: roundKey,
     queryFn: async ({ signal }) => {
       const state = await crashApi.getCurrent(room, signal);
-      crashClock.sampleFromResponse(state.serverTimeMs);
+      serverClock.sampleFromResponse(state.serverTimeMs);
       return state;
     },
     staleTime: 0,
@@ -140,7 +141,7 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
               ...current,
               phase: 'crashed',
               crashPointX100: event.crashPointX100,
-              crashAtMs: crashClock.nowMs(),
+              crashAtMs: serverClock.nowMs(),
               recent: isNew ? [event.crashPointX100, ...current.recent].slice(0, 30) : current.recent,
             };
           });

@@ -1,6 +1,6 @@
 import type { TLotteryResult } from '@mayur/contracts';
 import { io, type Socket } from 'socket.io-client';
-import { createStore } from '../../../shared/lib/external-store.ts';
+import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/lottery' namespace (DESIGN.md §7), shared by every game screen and
 // opened only when a game screen mounts. The server pushes; bets go over HTTP.
@@ -30,32 +30,6 @@ type ClientEvents = {
 let socket: Socket<ServerEvents, ClientEvents> | null = null;
 const subscriptions = new Map<string, number>();
 
-/** Server time minus client time, in milliseconds; the client clock is only ever used for display. */
-const clockOffsetStore = createStore(0);
-let hasSocketClockSample = false;
-
-export const serverClock = {
-  nowMs: (): number => Date.now() + clockOffsetStore.get(),
-  subscribe: clockOffsetStore.subscribe,
-  /** A coarse sample from an HTTP reply, used until the socket has measured a round trip. */
-  sampleFromResponse(serverTimeMs: number): void {
-    if (!hasSocketClockSample) clockOffsetStore.set(serverTimeMs - Date.now());
-  },
-};
-
-async function syncClock(target: Socket<ServerEvents, ClientEvents>): Promise<void> {
-  try {
-    const sentAtMs = Date.now();
-    const reply = await target.timeout(5000).emitWithAck('time');
-    const receivedAtMs = Date.now();
-    if (typeof reply?.serverTimeMs !== 'number') return;
-    hasSocketClockSample = true;
-    clockOffsetStore.set(reply.serverTimeMs - (sentAtMs + receivedAtMs) / 2);
-  } catch {
-    // No answer within 5 s: keep the previous offset; the next reconnect tries again.
-  }
-}
-
 function connect(): Socket<ServerEvents, ClientEvents> {
   if (socket) return socket;
   const created: Socket<ServerEvents, ClientEvents> = io('/lottery', {
@@ -65,7 +39,7 @@ function connect(): Socket<ServerEvents, ClientEvents> {
   created.on('connect', () => {
     // Rooms are forgotten by the server when the connection drops, so every (re)connect joins them again.
     for (const room of subscriptions.keys()) created.emit('subscribe', room);
-    void syncClock(created);
+    void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
   });
   socket = created;
   return created;

@@ -1,9 +1,10 @@
 import type { TLotteryResult, TPeriodState } from '@mayur/contracts';
+import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ACCOUNT_QUERY_ROOT, queryKeys } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
-import { serverClock, subscribeRoom, type PeriodResultEvent } from './lottery-socket.ts';
+import { subscribeRoom, type PeriodResultEvent } from './lottery-socket.ts';
 import type { LotteryRoomApi } from './room-api.ts';
 
 export const lotteryKeys = {
