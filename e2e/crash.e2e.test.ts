@@ -1,11 +1,12 @@
 import path from 'node:path';
-import { formatMoney, parseMoney } from '@mayur/contracts/money';
+import { parseMoney } from '@mayur/contracts/money';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
+import { hasHorizontalOverflow, rupees, textOf } from './support/page.ts';
 
 // Aviator in a real browser against the real crash clock: the demo player bets ₹10 in the first
 // panel while the round takes bets, sees the stake leave the balance, and cashes out as soon as the
@@ -39,19 +40,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function rupees(paise: bigint): string {
-  const [whole, fraction] = formatMoney(paise).split('.');
-  return `₹${Number(whole).toLocaleString('en-IN')}.${fraction}`;
-}
-
-async function textOf(testId: string): Promise<string> {
-  return (await page.getByTestId(testId).first().textContent()) ?? '';
-}
-
-async function hasHorizontalOverflow(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-}
-
 async function secondsToTakeOff(): Promise<number> {
   const phase = await page.getByTestId('flight-stage').getAttribute('data-phase');
   if (phase !== 'betting') return -1;
@@ -74,7 +62,7 @@ describe('Aviator in Chromium at 360×740', () => {
 
   it('bets ₹10 in the first panel, cashes out in flight and shows the server’s outcome', { timeout: 300_000 }, async () => {
     await page.goto('/games/limbo');
-    await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹100.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹100.00');
     const panel = page.getByTestId('bet-panel-1');
     await expect.poll(() => panel.getByTestId('bet-amount').inputValue()).toBe('10.00');
 
@@ -93,7 +81,7 @@ describe('Aviator in Chromium at 360×740', () => {
     betRoundId = roundId ?? '';
     expect(pour.obj.bet.amount).toBe('10.00');
     expect(pour.obj.balance).toBe('90.00');
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe('₹90.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹90.00');
     expect(await panel.getByTestId('cancel-bet').count()).toBe(1);
 
     // Cash out the moment the plane flies (unless it crashed at take-off).
@@ -124,7 +112,7 @@ describe('Aviator in Chromium at 360×740', () => {
       const outcome = panel.getByTestId('panel-outcome');
       await expect.poll(() => outcome.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('won');
       expect(await panel.getByTestId('panel-win').textContent()).toBe(rupees(winPaise));
-      await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe(rupees(parseMoney(settle.obj.balance)!));
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(parseMoney(settle.obj.balance)!));
       expect(parseMoney(settle.obj.balance)).toBe(9_000n + winPaise);
     } else {
       if (settle?.res === 0) {
@@ -133,10 +121,10 @@ describe('Aviator in Chromium at 360×740', () => {
       }
       await expect.poll(() => panel.getAttribute('data-bet-status'), { timeout: 15_000 }).toBe('lost');
       expect(await panel.getByTestId('panel-outcome').getAttribute('data-outcome')).toBe('lost');
-      expect(await textOf('game-balance')).toBe('₹90.00');
+      expect(await textOf(page, 'game-balance')).toBe('₹90.00');
     }
 
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/aviator-360x740.png') });
     expect(pageErrors).toEqual([]);
   });
@@ -148,7 +136,7 @@ describe('Aviator in Chromium at 360×740', () => {
     await expect.poll(() => row.count(), { timeout: 180_000 }).toBe(1);
     await row.getByTestId('verify-round').click();
     await expect.poll(() => row.getByTestId('round-verdict').getAttribute('data-verified'), { timeout: 30_000 }).toBe('true');
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 
   it('opens the other Aviator rooms and the rocket, right-to-left in Arabic without overflow', { timeout: 60_000 }, async () => {
@@ -158,11 +146,11 @@ describe('Aviator in Chromium at 360×740', () => {
         .poll(() => page.getByTestId('flight-stage').getAttribute('data-phase'), { timeout: 15_000 })
         .toMatch(/^(betting|flying|crashed|waiting)$/);
       expect(await page.getByTestId('bet-panel-2').count()).toBe(1);
-      expect(await hasHorizontalOverflow()).toBe(false);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
     }
     await page.setViewportSize({ width: 320, height: 640 });
     await page.getByTestId('bet-panel-1').getByText(en.crash.autoBet, { exact: true }).click();
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.evaluate(() => localStorage.setItem('language', 'ar'));
     await page.goto('/games/crash');
@@ -172,7 +160,7 @@ describe('Aviator in Chromium at 360×740', () => {
       .toMatch(/^(betting|flying|crashed)$/);
     expect(await page.getByTestId('bet-panel-2').count()).toBe(0);
     expect(await page.textContent('body')).toContain(ar.crash.myCrashRecord);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/crash-ar-360x740.png') });
     await page.evaluate(() => localStorage.setItem('language', 'en-US'));
     expect(pageErrors).toEqual([]);

@@ -6,6 +6,7 @@ import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
+import { textOf } from './support/page.ts';
 
 // Win Go PK and Bit Game in a real browser against the real game clock: a bet in the Emerd room, and a
 // Bit Game bet followed to its result.
@@ -34,11 +35,9 @@ afterAll(async () => {
   await app?.stop();
 });
 
-const textOf = async (testId: string) => (await page.getByTestId(testId).first().textContent()) ?? '';
-
 async function secondsToBet(): Promise<number> {
   if ((await page.getByTestId('round-panel').getAttribute('data-phase')) !== 'betting') return -1;
-  const [minutes = '0', seconds = '0'] = (await textOf('countdown')).split(':');
+  const [minutes = '0', seconds = '0'] = (await textOf(page, 'countdown')).split(':');
   return Number(minutes) * 60 + Number(seconds);
 }
 
@@ -50,9 +49,9 @@ describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
   it('bets on 7 in the Emerd room', async () => {
     await page.goto('/games/wingo-pk');
     await page.getByRole('tab', { name: en.lottery.pkRooms.emerd }).click();
-    await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹200.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹200.00');
     await expect.poll(secondsToBet, { timeout: 200_000, interval: 500 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
-    const period = await textOf('current-period');
+    const period = await textOf(page, 'current-period');
     expect(period).toMatch(/^\d{8}14\d{4}$/);
     await page.getByTestId('bet-number-7').click();
     const sheet = page.getByTestId('bet-sheet');
@@ -60,7 +59,7 @@ describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
     await sheet.getByLabel('₹10.00', { exact: true }).check();
     await sheet.getByLabel(en.lottery.sheet.agree).check();
     await page.getByTestId('bet-confirm').click();
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe('₹190.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹190.00');
     await page.getByRole('tab', { name: en.lottery.myRecord }).click();
     const row = page.locator(`[data-testid="my-bet-row"][data-period="${period}"]`);
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
@@ -70,16 +69,16 @@ describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
 
   it('bets big in Bit Game and sees the three digits settle it', async () => {
     await page.goto('/games/bitgame');
-    await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹190.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹190.00');
     await expect.poll(secondsToBet, { timeout: 75_000, interval: 500 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
-    const period = await textOf('current-period');
+    const period = await textOf(page, 'current-period');
     expect(period).toMatch(/^\d{8}21\d{4}$/);
     await page.getByTestId('bet-big').click();
     const sheet = page.getByTestId('bet-sheet');
     await expect.poll(() => sheet.isVisible()).toBe(true);
     await sheet.getByLabel('₹10.00', { exact: true }).check();
     await page.getByTestId('bet-confirm').click();
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe('₹180.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹180.00');
 
     await page.getByRole('tab', { name: en.lottery.myRecord }).click();
     const row = page.locator(`[data-testid="my-bet-row"][data-period="${period}"]`);
@@ -97,7 +96,7 @@ describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
     const winPaise = bitgamePayoutPaise('big', entry!.result.sum, 1_000n);
     expect(await row.getAttribute('data-status')).toBe(winPaise > 0n ? 'won' : 'lost');
     expect(await row.getByTestId('bet-win-amount').textContent()).toBe(winPaise > 0n ? '₹19.50' : '₹0.00');
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe(winPaise > 0n ? '₹199.50' : '₹180.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(winPaise > 0n ? '₹199.50' : '₹180.00');
     await page.screenshot({ path: path.join(root, 'docs/screenshots/bitgame-360x740.png') });
     expect(pageErrors).toEqual([]);
   }, 150_000);

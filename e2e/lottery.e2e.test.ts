@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { wingoPayoutPaise } from '@mayur/contracts/lottery-rooms';
-import { formatMoney } from '@mayur/contracts/money';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
+import { hasHorizontalOverflow, rupees, textOf } from './support/page.ts';
 
 // Win Go in a real browser against the real game clock: the demo player bets ₹10 on green in the
 // 1-minute room, sees the stake leave the balance, waits for the pushed result, finds the settled bet
@@ -40,24 +40,11 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function rupees(paise: bigint): string {
-  const [whole, fraction] = formatMoney(paise).split('.');
-  return `₹${Number(whole).toLocaleString('en-IN')}.${fraction}`;
-}
-
-async function textOf(testId: string): Promise<string> {
-  return (await page.getByTestId(testId).first().textContent()) ?? '';
-}
-
-async function hasHorizontalOverflow(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-}
-
 /** Seconds of betting left on screen, or -1 while betting is locked. */
 async function secondsToBet(): Promise<number> {
   const phase = await page.getByTestId('round-panel').getAttribute('data-phase');
   if (phase !== 'betting') return -1;
-  const [minutes = '0', seconds = '0'] = (await textOf('countdown')).split(':');
+  const [minutes = '0', seconds = '0'] = (await textOf(page, 'countdown')).split(':');
   return Number(minutes) * 60 + Number(seconds);
 }
 
@@ -70,27 +57,27 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
 
   it('places ₹10 on green while betting is open and sees the balance drop', async () => {
     await page.goto('/games/wingo?min=60');
-    await expect.poll(() => textOf('game-balance'), { timeout: 15_000 }).toBe('₹500.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹500.00');
     expect(await page.getByRole('link', { name: '1Min' }).getAttribute('aria-current')).toBe('page');
     // Wait for a betting window with enough time left (at most one whole period).
     await expect.poll(secondsToBet, { timeout: 75_000, interval: 500 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
-    betPeriod = await textOf('current-period');
+    betPeriod = await textOf(page, 'current-period');
     expect(betPeriod).toMatch(/^\d{8}01\d{4}$/);
 
     await page.getByTestId('bet-green').click();
     const sheet = page.getByTestId('bet-sheet');
     await expect.poll(() => sheet.isVisible()).toBe(true);
     await sheet.getByLabel('₹10.00', { exact: true }).check();
-    expect(await textOf('bet-total')).toBe('₹10.00');
-    expect(await textOf('bet-fee-preview')).toBe('₹0.20');
+    expect(await textOf(page, 'bet-total')).toBe('₹10.00');
+    expect(await textOf(page, 'bet-fee-preview')).toBe('₹0.20');
     // The presale rule must be agreed to first, in the player's language.
     await page.getByTestId('bet-confirm').click();
     await expect.poll(async () => (await sheet.textContent()) ?? '').toContain(en.errors.PRESALE_RULE_REQUIRED);
     await sheet.getByLabel(en.lottery.sheet.agree).check();
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.getByTestId('bet-confirm').click();
     await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe('₹490.00');
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹490.00');
 
     await page.getByRole('tab', { name: en.lottery.myRecord }).click();
     const row = page.locator(`[data-testid="my-bet-row"][data-period="${betPeriod}"]`);
@@ -111,8 +98,8 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
     const payoutPaise = wingoPayoutPaise('green', drawn, 980n);
     expect(await row.getAttribute('data-status')).toBe(payoutPaise > 0n ? 'won' : 'lost');
     expect(await row.getByTestId('bet-win-amount').textContent()).toBe(rupees(payoutPaise));
-    await expect.poll(() => textOf('game-balance'), { timeout: 10_000 }).toBe(rupees(49_000n + payoutPaise));
-    expect(await hasHorizontalOverflow()).toBe(false);
+    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(49_000n + payoutPaise));
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/wingo-360x740.png') });
   });
 
@@ -128,7 +115,7 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
     expect(await page.getByTestId('check-chain').getAttribute('data-ok')).toBe('true');
     expect(await page.getByTestId('check-result').getAttribute('data-ok')).toBe('true');
     expect(await page.getByTestId('fairness-digest').textContent()).toMatch(/^[0-9a-f]{64}$/);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/fairness-360x740.png'), fullPage: true });
   });
 
@@ -138,7 +125,7 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => page.getByTestId('round-panel').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.textContent('body')).toContain(ar.lottery.gameRecord);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/wingo-ar-360x740.png') });
     await page.evaluate(() => localStorage.setItem('language', 'en-US'));
     expect(pageErrors).toEqual([]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { readLocale } from './support/locales.ts';
+import { hasHorizontalOverflow } from './support/page.ts';
 
 // A player's first visit in a real browser: the home screen, registration with a code from the
 // outbox, the profile, Arabic right-to-left, logout, and login again. Texts come from the locale
@@ -42,10 +43,6 @@ async function latestCode(to: string): Promise<string> {
   throw new Error(`no code reached the outbox for ${to}`);
 }
 
-async function hasHorizontalOverflow(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-}
-
 describe('a new player in Chromium at 360×740', () => {
   const mobile = '9812345678';
   const password = 'Secret-pass-42';
@@ -63,7 +60,7 @@ describe('a new player in Chromium at 360×740', () => {
       expect(await page.getByRole('link', { name: new RegExp(name) }).count()).toBeGreaterThan(0);
     }
     expect(await page.getByRole('tab', { name: en.home.codeGames }).isVisible()).toBe(true);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/home-360x740.png') });
 
     await page
@@ -83,7 +80,7 @@ describe('a new player in Chromium at 360×740', () => {
     await page.getByLabel(en.auth.confirmPasswordLabel).fill(password);
     await page.getByLabel(en.register.ageConfirm).check();
     await page.getByLabel(en.register.riskAccept).check();
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.getByRole('button', { name: en.register.submit, exact: true }).click();
 
     await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/mine$/);
@@ -101,7 +98,7 @@ describe('a new player in Chromium at 360×740', () => {
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('ar');
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('ar');
     await expect.poll(async () => (await page.textContent('body')) ?? '').toContain(ar.home.codeGames);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/home-ar-360x740.png') });
 
     await page.getByTestId('language-picker').click();

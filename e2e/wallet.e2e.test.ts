@@ -5,6 +5,7 @@ import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
+import { hasHorizontalOverflow, textOf } from './support/page.ts';
 
 // The wallet in a real browser: the demo player redeems a gift code an operator created, exchanges
 // part of the bonus for cash, receives an operator adjustment, and finds every movement on
@@ -41,14 +42,6 @@ function operator(...args: string[]): string[] {
   return result.stdout.trim().split('\n');
 }
 
-async function hasHorizontalOverflow(): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
-}
-
-async function textOf(testId: string): Promise<string> {
-  return (await page.getByTestId(testId).first().textContent()) ?? '';
-}
-
 type Row = { type: string | null; wallet: string | null; text: string; amount: string };
 
 async function transactionRows(): Promise<Row[]> {
@@ -65,8 +58,8 @@ async function transactionRows(): Promise<Row[]> {
 describe('the demo player wallet in Chromium at 360×740', () => {
   it('logs in as the demo player', async () => {
     await logInAsDemo(page);
-    await expect.poll(() => textOf('bonus'), { timeout: 10_000 }).toBe('₹0.00');
-    expect(await textOf('balance')).toBe('₹0.00');
+    await expect.poll(() => textOf(page, 'bonus'), { timeout: 10_000 }).toBe('₹0.00');
+    expect(await textOf(page, 'balance')).toBe('₹0.00');
     // Disabled with its reason while there is no bonus to exchange.
     expect(await page.getByRole('button', { name: en.exchange.open, exact: true }).isDisabled()).toBe(true);
     expect(await page.textContent('body')).toContain(en.exchange.noBonus);
@@ -85,23 +78,23 @@ describe('the demo player wallet in Chromium at 360×740', () => {
 
     const success = page.getByTestId('gift-success');
     await expect.poll(async () => (await success.textContent()) ?? '', { timeout: 10_000 }).toContain(en.gift.success);
-    expect(await textOf('gift-amount')).toBe('₹50.00');
-    expect(await textOf('gift-wallet')).toBe(en.transactions.wallets.bonus);
-    expect(await textOf('gift-bonus')).toBe('₹50.00');
-    expect(await textOf('gift-balance')).toBe('₹0.00');
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await textOf(page, 'gift-amount')).toBe('₹50.00');
+    expect(await textOf(page, 'gift-wallet')).toBe(en.transactions.wallets.bonus);
+    expect(await textOf(page, 'gift-bonus')).toBe('₹50.00');
+    expect(await textOf(page, 'gift-balance')).toBe('₹0.00');
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/gift-360x740.png') });
   });
 
   it('shows the bonus on /mine and exchanges ₹20 of it to cash', async () => {
     await page.goto('/mine');
-    await expect.poll(() => textOf('bonus'), { timeout: 10_000 }).toBe('₹50.00');
-    expect(await textOf('balance')).toBe('₹0.00');
+    await expect.poll(() => textOf(page, 'bonus'), { timeout: 10_000 }).toBe('₹50.00');
+    expect(await textOf(page, 'balance')).toBe('₹0.00');
 
     await page.getByRole('button', { name: en.exchange.open, exact: true }).click();
     const dialog = page.getByTestId('exchange-bonus-dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await textOf('exchange-available-bonus')).toBe('₹50.00');
+    expect(await textOf(page, 'exchange-available-bonus')).toBe('₹50.00');
     const amount = dialog.getByLabel(en.exchange.amountLabel);
     const submit = dialog.getByRole('button', { name: en.exchange.submit, exact: true });
 
@@ -113,13 +106,13 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     await expect.poll(async () => (await dialog.textContent()) ?? '').toContain(en.errors.INSUFFICIENT_BONUS);
     await dialog.getByRole('button', { name: en.exchange.all, exact: true }).click();
     expect(await amount.inputValue()).toBe('50.00');
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
 
     await amount.fill('20');
     await submit.click();
     await expect.poll(() => dialog.isVisible(), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => textOf('balance'), { timeout: 10_000 }).toBe('₹20.00');
-    expect(await textOf('bonus')).toBe('₹30.00');
+    await expect.poll(() => textOf(page, 'balance'), { timeout: 10_000 }).toBe('₹20.00');
+    expect(await textOf(page, 'bonus')).toBe('₹30.00');
     await expect.poll(async () => (await page.textContent('body')) ?? '').toContain('₹20.00 moved from bonus to cash.');
   });
 
@@ -151,7 +144,7 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     expect(colours[0]).toBe(colours[2]);
     expect(colours[0]).not.toBe(colours[1]);
     await expect.poll(() => page.getByTestId('transactions-end').isVisible()).toBe(true);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: path.join(root, 'docs/screenshots/transactions-360x740.png') });
 
     await page.getByRole('button', { name: en.transactions.types.gift, exact: true }).click();
@@ -182,7 +175,7 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     await expect.poll(async () => (await transactionRows()).length, { timeout: 10_000 }).toBe(4);
     expect(await page.textContent('body')).toContain(ar.transactions.types.bonus_exchange);
     expect((await transactionRows())[0]!.amount).toBe('+₹100.00');
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     // Set E2E_EXTRA_SCREENSHOTS to a folder to also keep the Arabic screens for review.
     const shots = process.env.E2E_EXTRA_SCREENSHOTS;
     if (shots) await page.screenshot({ path: path.join(shots, 'transactions-ar-360x740.png') });
@@ -193,13 +186,13 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     await expect
       .poll(async () => (await page.locator('#gift-code-error').textContent()) ?? '', { timeout: 10_000 })
       .toBe(ar.errors.GIFT_NOT_FOUND);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     if (shots) await page.screenshot({ path: path.join(shots, 'gift-ar-360x740.png') });
 
     await page.goto('/mine');
     await page.getByRole('button', { name: ar.exchange.open, exact: true }).click();
     await expect.poll(() => page.getByTestId('exchange-bonus-dialog').isVisible()).toBe(true);
-    expect(await hasHorizontalOverflow()).toBe(false);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
     if (shots) await page.screenshot({ path: path.join(shots, 'exchange-ar-360x740.png') });
     await page.evaluate(() => localStorage.setItem('language', 'en-US'));
   });
