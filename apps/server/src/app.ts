@@ -25,6 +25,9 @@ import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
 import { runWhileLeader, startInterval } from './platform/leader.ts';
 import { startRealtime } from './platform/realtime.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
+import { createGateway } from './modules/payments/gateways/create-gateway.ts';
+import { registerPaymentRoutes } from './modules/payments/routes.ts';
+import { startUsdtWatcher } from './modules/payments/recharge/usdt-watcher-loop.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -53,7 +56,7 @@ export type Server = {
 };
 
 // Paths the single-page app must never answer for with its index.html.
-const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '/healthz', '/socket.io/'];
+const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '/healthz', '/socket.io/', '/sandbox-pay/'];
 
 /** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
 export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
@@ -70,6 +73,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     clock: overrides.clock ?? systemClock,
     limiter,
     codeDelivery: overrides.codeDelivery ?? createCodeDelivery(config, db),
+    gateway: createGateway(config.payments, overrides.clock ?? systemClock),
   };
 
   const app = Fastify({
@@ -84,6 +88,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerPaymentRoutes(app, ctx, hasher, ctx.gateway);
   registerLotteryRoutes(app, ctx);
   const lotteryEvents = new LotteryEvents();
   const crashEvents = new CrashEvents();
@@ -100,7 +105,14 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     await tickCrash(ctx, crashEvents, nowMs);
   };
   const leadership = config.lottery.isClockEnabled
-    ? runWhileLeader(config.databaseUrl, log, () => startInterval(config.lottery.clockIntervalMs, tickGames, log))
+    ? runWhileLeader(config.databaseUrl, log, () => {
+        const stopGames = startInterval(config.lottery.clockIntervalMs, tickGames, log);
+        const stopWatcher = startUsdtWatcher(ctx);
+        return async () => {
+          await stopWatcher();
+          await stopGames();
+        };
+      })
     : null;
 
   return {

@@ -1,3 +1,4 @@
+export * from './cash.ts';
 export * from './crash-curve.ts';
 export * from './crash.ts';
 export * from './crash-rooms.ts';

@@ -11,6 +11,20 @@ export const WITHDRAW_PASSWORD_MIN_LENGTH = 6;
 export const WITHDRAW_PASSWORD_MAX_LENGTH = 32;
 export const NICKNAME_MAX_LENGTH = 20;
 export const GIFT_CODE_PATTERN = /^[A-Za-z0-9]{4,32}$/;
+/** Indian Financial System Code: four letters, a zero, six letters or digits ("HDFC0001234"). */
+export const IFSC_PATTERN = /^[A-Z]{4}0[A-Z0-9]{6}$/;
+/** Indian bank account numbers are 9 to 18 digits. */
+export const BANK_ACCOUNT_PATTERN = /^\d{9,18}$/;
+/** A UPI id (VPA): "name@bank". */
+export const UPI_ACCOUNT_PATTERN = /^[A-Za-z0-9._-]{2,64}@[A-Za-z][A-Za-z0-9]{1,63}$/;
+/** The shape of a TRON (TRC20) address; the server also checks its base58 checksum. */
+export const TRC20_ADDRESS_PATTERN = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
+export const ACTUAL_NAME_MAX_LENGTH = 60;
+export const BANK_NAME_MAX_LENGTH = 60;
+/** Payout accounts a player may keep of each group (bank/UPI, USDT). */
+export const MAX_PAYOUT_ACCOUNTS = 5;
+/** The only USDT recharge type there is: TRC20 on TRON. */
+export const USDT_TRC20_PAY_TYPE = 40001;
 /** Largest amount any single request may carry: ₹1 crore, in paise. */
 export const MAX_REQUEST_AMOUNT_PAISE = 1_000_000_000n;
 

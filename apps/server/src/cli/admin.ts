@@ -5,6 +5,7 @@ import { openDb } from '../platform/db/open-db.ts';
 import { loadConfig } from '../platform/config.ts';
 import { isProcessAlive, readEmbeddedHandle } from '../platform/embedded-handle.ts';
 import { systemClock } from '../platform/clock.ts';
+import { createGateway } from '../modules/payments/gateways/create-gateway.ts';
 import {
   commandUsage,
   isKnownCommand,
@@ -73,7 +74,8 @@ async function main(): Promise<number> {
     const db = await openDb(config, log);
     try {
       await migrate(db);
-      result = await runOperatorCommand({ db, clock: systemClock, actor }, name, args);
+      const gateway = createGateway(config.payments, systemClock);
+      result = await runOperatorCommand({ db, clock: systemClock, log, gateway, actor }, name, args);
     } finally {
       await db.close();
     }

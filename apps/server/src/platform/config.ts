@@ -1,8 +1,43 @@
 import path from 'node:path';
+import { isValidAccountXpub } from '../modules/payments/usdt/tron-address.ts';
 
 // Every setting comes from the environment, is parsed once at start, and is passed down explicitly.
 
 export type CodeDeliveryProvider = 'outbox' | 'smtp' | 'sms-http';
+
+export type PaymentGatewayName = 'sandbox' | 'gateway-hmac';
+
+export type PaymentsConfig = {
+  /** Who takes bank/UPI recharges and pays bank/UPI withdrawals. */
+  gateway: PaymentGatewayName;
+  /** Where the gateway sends players back and posts callbacks: this site's public address. */
+  publicBaseUrl: string;
+  gatewayHmac: { url: string; merchantId: string; secret: string };
+  /** Secret of the local sandbox gateway's signatures. */
+  sandboxSecret: string;
+  callbackToleranceMs: number;
+  minRechargePaise: bigint;
+  maxRechargePaise: bigint;
+  quickRechargePaise: bigint[];
+  minWithdrawBankPaise: bigint;
+  minWithdrawUsdtPaise: bigint;
+  maxWithdrawPaise: bigint;
+  usdt: {
+    /** Account-level extended public key (m/44'/195'/0'); USDT is offered only when one is set. */
+    xpub: string | undefined;
+    /** Rupee paise credited per 1 USDT. */
+    ratePaise: bigint;
+    minCents: bigint;
+    maxCents: bigint;
+    contractAddress: string;
+    /** TronGrid-compatible node the watcher polls; without one, operators confirm USDT orders by hand. */
+    nodeUrl: string | undefined;
+    nodeApiKey: string | undefined;
+    confirmations: number;
+    pollIntervalMs: number;
+    orderTtlMs: number;
+  };
+};
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -28,6 +63,7 @@ export type Config = {
   };
   isDemoSeeded: boolean;
   bodyLimitBytes: number;
+  payments: PaymentsConfig;
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -60,15 +96,91 @@ function provider(name: string, value: string | undefined, fallback: CodeDeliver
   return chosen;
 }
 
+function rupees(name: string, value: string | undefined, fallbackRupees: number): bigint {
+  if (value === undefined || value === '') return BigInt(fallbackRupees) * 100n;
+  if (!/^\d{1,12}$/.test(value)) throw new Error(`${name} must be a whole number of rupees, got "${value}"`);
+  return BigInt(value) * 100n;
+}
+
+/** Rupees with up to two decimals ("92.50") as paise. */
+function decimalPaise(name: string, value: string | undefined, fallbackPaise: bigint): bigint {
+  if (value === undefined || value === '') return fallbackPaise;
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) throw new Error(`${name} must be a positive amount with at most two decimals, got "${value}"`);
+  const paise = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+  if (paise <= 0n) throw new Error(`${name} must be positive`);
+  return paise;
+}
+
+/**
+ * A demonstration xpub (m/44'/195'/0' of the public BIP39 test mnemonic "abandon … about"), used
+ * outside production when USDT_XPUB is unset so that the USDT flow can be tried. Its private keys are
+ * public knowledge: never send real funds to these addresses.
+ */
+export const DEMO_USDT_XPUB =
+  'xpub6D1AabNHCupeiLM65ZR9UStMhJ1vCpyV4XbZdyhMZBiJXALQtmn9p42VTQckoHVn8WNqS7dqnJokZHAHcHGoaQgmv8D45oNUKx6DZMNZBCd';
+
+/** TRON mainnet's USDT (TRC20) contract. */
+export const USDT_MAINNET_CONTRACT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+
+function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean, port: number, codeSecret: string): PaymentsConfig {
+  const gateway = (env.PAYMENT_GATEWAY || 'sandbox') as PaymentGatewayName;
+  if (gateway !== 'sandbox' && gateway !== 'gateway-hmac')
+    throw new Error(`PAYMENT_GATEWAY must be sandbox or gateway-hmac, got "${gateway}"`);
+  // The sandbox credits money nobody paid: it exists to try the product, never to run it.
+  if (gateway === 'sandbox' && isProduction) throw new Error('PAYMENT_GATEWAY=sandbox is not allowed in production');
+  const gatewayHmac = {
+    url: (env.GATEWAY_URL || '').replace(/\/+$/, ''),
+    merchantId: env.GATEWAY_MERCHANT_ID || '',
+    secret: env.GATEWAY_SECRET || '',
+  };
+  if (gateway === 'gateway-hmac' && (!gatewayHmac.url || !gatewayHmac.merchantId || gatewayHmac.secret.length < 32))
+    throw new Error(
+      'PAYMENT_GATEWAY=gateway-hmac needs GATEWAY_URL, GATEWAY_MERCHANT_ID and GATEWAY_SECRET (at least 32 characters)',
+    );
+  const xpub = env.USDT_XPUB || (isProduction ? undefined : DEMO_USDT_XPUB);
+  if (xpub && !isValidAccountXpub(xpub))
+    throw new Error(
+      "USDT_XPUB must be the account-level extended public key (xpub of m/44'/195'/0'); never configure a private key",
+    );
+  return {
+    gateway,
+    publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    gatewayHmac,
+    sandboxSecret: `sandbox-gateway:${codeSecret}`,
+    callbackToleranceMs: 5 * 60_000,
+    minRechargePaise: rupees('RECHARGE_MIN_RUPEES', env.RECHARGE_MIN_RUPEES, 100),
+    maxRechargePaise: rupees('RECHARGE_MAX_RUPEES', env.RECHARGE_MAX_RUPEES, 50_000),
+    quickRechargePaise: [100, 300, 500, 1_000, 2_000, 5_000].map((value) => BigInt(value) * 100n),
+    minWithdrawBankPaise: rupees('WITHDRAW_MIN_BANK_RUPEES', env.WITHDRAW_MIN_BANK_RUPEES, 230),
+    minWithdrawUsdtPaise: rupees('WITHDRAW_MIN_USDT_RUPEES', env.WITHDRAW_MIN_USDT_RUPEES, 1_003),
+    maxWithdrawPaise: rupees('WITHDRAW_MAX_RUPEES', env.WITHDRAW_MAX_RUPEES, 200_000),
+    usdt: {
+      xpub,
+      ratePaise: decimalPaise('USDT_RATE_RUPEES', env.USDT_RATE_RUPEES, 9_200n),
+      minCents: decimalPaise('USDT_MIN', env.USDT_MIN, 1_000n),
+      maxCents: decimalPaise('USDT_MAX', env.USDT_MAX, 1_000_000n),
+      contractAddress: env.USDT_CONTRACT || USDT_MAINNET_CONTRACT,
+      nodeUrl: (env.TRON_NODE_URL || '').replace(/\/+$/, '') || undefined,
+      nodeApiKey: env.TRON_API_KEY || undefined,
+      confirmations: Math.max(1, integer('USDT_CONFIRMATIONS', env.USDT_CONFIRMATIONS, 19)),
+      pollIntervalMs: Math.max(1_000, integer('USDT_POLL_INTERVAL_MS', env.USDT_POLL_INTERVAL_MS, 15_000)),
+      orderTtlMs: Math.max(60_000, integer('USDT_ORDER_TTL_MINUTES', env.USDT_ORDER_TTL_MINUTES, 60) * 60_000),
+    },
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const isProduction = nodeEnv === 'production';
   const codeSecret = env.CODE_SECRET ?? '';
   if (isProduction && codeSecret.length < 32) throw new Error('CODE_SECRET (at least 32 characters) is required in production');
+  const port = integer('PORT', env.PORT, 8080);
+  const effectiveCodeSecret = codeSecret || crypto.randomUUID() + crypto.randomUUID();
   return {
     env: nodeEnv,
     isProduction,
-    port: integer('PORT', env.PORT, 8080),
+    port,
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
@@ -76,7 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
     downloadDir: path.resolve(env.DOWNLOAD_DIR || path.join(repoRoot, 'downloads')),
-    codeSecret: codeSecret || crypto.randomUUID() + crypto.randomUUID(),
+    codeSecret: effectiveCodeSecret,
     registration: {
       isOpen: flag(env.REGISTRATION_OPEN, true),
       isInvitationCodeRequired: flag(env.INVITATION_CODE_REQUIRED, false),
@@ -101,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     isDemoSeeded: flag(env.SEED_DEMO, !isProduction),
     bodyLimitBytes: 16 * 1024,
+    payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
       maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,

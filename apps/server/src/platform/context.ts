@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { CodeDelivery } from '../modules/codes/delivery/code-delivery.ts';
+import type { PaymentGateway } from '../modules/payments/gateways/payment-gateway.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -13,4 +14,6 @@ export type AppContext = {
   clock: Clock;
   limiter: RateLimiter;
   codeDelivery: CodeDelivery;
+  /** The bank/UPI payment gateway of the configuration (sandbox or gateway-hmac). */
+  gateway: PaymentGateway;
 };

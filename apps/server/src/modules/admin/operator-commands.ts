@@ -1,7 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { formatMoney, parseMoney, type ErrorCode } from '@mayur/contracts';
-import type { Clock } from '../../platform/clock.ts';
-import type { Db, Queryable } from '../../platform/db/db.ts';
+import { formatMoney, parseMoney } from '@mayur/contracts';
+import {
+  CommandRefusal,
+  required,
+  type Command,
+  type CommandArgs,
+  type CommandResult,
+  type OperatorContext,
+} from './command-kit.ts';
+import { paymentCommands } from './payment-commands.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
@@ -11,30 +19,8 @@ import { postTransfer } from '../wallet/post-transfer.ts';
 // database no server holds) and inside the running server (embedded database it holds), so both
 // paths behave identically. Every command is written to admin_audit_log.
 
-export type OperatorContext = { db: Db; clock: Clock; actor: string };
-export type CommandArgs = Record<string, string | undefined>;
-export type CommandResult = { isOk: boolean; lines: string[] };
-
-/** A refusal an operator reads: what went wrong, in words, with the stable code. */
-export class CommandRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code: ErrorCode | 'USAGE' = 'USAGE',
-  ) {
-    super(message);
-  }
-}
-
-type Command = { usage: string; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
-
 const GIFT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MAX_GIFT_USES = 1_000_000;
-
-function required(args: CommandArgs, name: string): string {
-  const value = args[name]?.trim();
-  if (!value) throw new CommandRefusal(`--${name} is required`);
-  return value;
-}
 
 function positiveAmount(text: string): bigint {
   const paise = parseMoney(text);
@@ -59,7 +45,10 @@ function generateGiftCode(): string {
   return code;
 }
 
+export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorContext } from './command-kit.ts';
+
 const commands: Record<string, Command> = {
+  ...paymentCommands,
   'gift:create': {
     usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
     async run(ctx, args) {

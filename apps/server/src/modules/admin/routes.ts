@@ -30,7 +30,7 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
       Object.entries(body.args).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
     const result = await runOperatorCommand(
-      { db: ctx.db, clock: ctx.clock, actor: body.actor.slice(0, 100) },
+      { db: ctx.db, clock: ctx.clock, log: ctx.log, gateway: ctx.gateway, actor: body.actor.slice(0, 100) },
       body.command,
       args,
     );

@@ -12,7 +12,11 @@ afterAll(async () => {
 });
 
 const operator = (name: string, args: CommandArgs) =>
-  runOperatorCommand({ db: server.ctx.db, clock: server.ctx.clock, actor: 'tester' }, name, args);
+  runOperatorCommand(
+    { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor: 'tester' },
+    name,
+    args,
+  );
 
 async function newGift(args: CommandArgs) {
   const result = await operator('gift:create', args);

@@ -42,10 +42,14 @@ describe('concurrent abuse', () => {
   });
 
   it('credits exactly one of 50 players racing for a one-use gift code', async () => {
-    const created = await runOperatorCommand({ db: server.ctx.db, clock: server.ctx.clock, actor: 'test' }, 'gift:create', {
-      amount: '50',
-      uses: '1',
-    });
+    const created = await runOperatorCommand(
+      { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor: 'test' },
+      'gift:create',
+      {
+        amount: '50',
+        uses: '1',
+      },
+    );
     const code = created.lines.at(-1)!;
     const players = await Promise.all(Array.from({ length: 50 }, () => quickPlayer(server)));
     const replies = await Promise.all(

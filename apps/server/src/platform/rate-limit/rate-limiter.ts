@@ -6,6 +6,8 @@ export type RateLimitResult = { isAllowed: boolean; count: number; retryAfterMs:
 export type RateLimiter = {
   /** Counts one hit on `key` and says whether it is within `limit` hits per `windowMs`. */
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Hits counted on `key` in its current window, without counting one. */
+  count(key: string): Promise<number>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -30,6 +32,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       }
       window.count += 1;
       return { isAllowed: window.count <= limit, count: window.count, retryAfterMs: Math.max(0, window.resetAtMs - nowMs) };
+    },
+    async count(key) {
+      const window = windows.get(key);
+      return window && window.resetAtMs > now() ? window.count : 0;
     },
     async reset(key) {
       windows.delete(key);

@@ -16,6 +16,9 @@ export async function redisRateLimiter(url: string, keyPrefix = 'mayur:rl:'): Pr
       const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, keyPrefix + key, String(windowMs))) as [number, number];
       return { isAllowed: count <= limit, count, retryAfterMs: Math.max(0, ttlMs) };
     },
+    async count(key) {
+      return Number((await redis.get(keyPrefix + key)) ?? 0);
+    },
     async reset(key) {
       await redis.del(keyPrefix + key);
     },

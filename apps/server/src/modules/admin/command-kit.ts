@@ -1,0 +1,29 @@
+import type { ErrorCode } from '@mayur/contracts';
+import type { Logger } from 'pino';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { PaymentGateway } from '../payments/gateways/payment-gateway.ts';
+
+// What every operator command is made of: its context, its arguments, its refusals.
+
+export type OperatorContext = { db: Db; clock: Clock; log: Logger; gateway: PaymentGateway; actor: string };
+export type CommandArgs = Record<string, string | undefined>;
+export type CommandResult = { isOk: boolean; lines: string[] };
+
+/** A refusal an operator reads: what went wrong, in words, with the stable code. */
+export class CommandRefusal extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode | 'USAGE' = 'USAGE',
+  ) {
+    super(message);
+  }
+}
+
+export type Command = { usage: string; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
+
+export function required(args: CommandArgs, name: string): string {
+  const value = args[name]?.trim();
+  if (!value) throw new CommandRefusal(`--${name} is required`);
+  return value;
+}

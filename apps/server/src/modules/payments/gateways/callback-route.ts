@@ -1,0 +1,62 @@
+import { parseMoney } from '@mayur/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../../platform/context.ts';
+import { applyDepositEvent } from '../recharge/apply-deposit-event.ts';
+import { applyPayoutEvent } from '../withdraw/apply-payout-event.ts';
+import { verifySignature } from './hmac-signature.ts';
+import { gatewayCallbackPath, ZGatewayEvent, type PaymentGateway } from './payment-gateway.ts';
+
+/**
+ * `POST /api/pay/callback/<gateway>`: the configured gateway's signed word that a deposit or payout
+ * ended. The signature is checked over the raw bytes received (so this route keeps its body as a
+ * string), before anything is parsed. Forged, stale or malformed messages are refused and logged;
+ * authentic ones are applied at most once. Gateways retry until they get a 2xx, so an authentic
+ * message we decline (wrong amount, unknown order) is still acknowledged, with its outcome.
+ */
+export function registerGatewayCallback(app: FastifyInstance, ctx: AppContext, gateway: PaymentGateway) {
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(gatewayCallbackPath(gateway.name), async (request, reply) => {
+      const rawBody = typeof request.body === 'string' ? request.body : '';
+      const check = verifySignature(
+        gateway.callbackSecret,
+        request.headers,
+        rawBody,
+        ctx.clock.now().getTime(),
+        ctx.config.payments.callbackToleranceMs,
+      );
+      if (!check.isValid) {
+        request.log.warn({ gateway: gateway.name, why: check.why, ip: request.ip }, 'gateway callback refused: signature');
+        return reply.code(401).send({ ok: false, error: `signature ${check.why}` });
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(rawBody);
+      } catch {
+        json = null;
+      }
+      const parsed = ZGatewayEvent.safeParse(json);
+      if (!parsed.success) {
+        request.log.warn({ gateway: gateway.name }, 'gateway callback refused: body is not a gateway event');
+        return reply.code(400).send({ ok: false, error: 'body' });
+      }
+      const event = parsed.data;
+      if (event.type === 'payout') {
+        const outcome = await applyPayoutEvent(ctx.db, request.log as Logger, gateway.name, event);
+        return { ok: true, outcome };
+      }
+      const paise = parseMoney(event.amount);
+      const outcome = await applyDepositEvent(ctx.db, request.log as Logger, {
+        provider: gateway.name,
+        eventId: event.eventId,
+        orderNo: event.orderNo,
+        status: event.status,
+        paid: event.currency === 'INR' && paise !== null ? { currency: 'INR', paise } : { currency: event.currency },
+        payload: event,
+      });
+      return { ok: true, outcome };
+    });
+  });
+}

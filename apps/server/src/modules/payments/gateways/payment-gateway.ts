@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { PaymentGatewayName, PaymentsConfig } from '../../../platform/config.ts';
+
+// A payment gateway behind one interface (DESIGN.md §8): start a deposit (where the player pays),
+// send a payout, and the secret its signed callbacks are checked with. The callback route and the
+// posting rules are the same for every gateway; only these three differ.
+
+export type DepositStart = { orderNo: string; amountPaise: bigint; method: 'upi' | 'bank' };
+
+export type PayoutRequest = {
+  withdrawNo: string;
+  amountPaise: bigint;
+  kind: 'bank' | 'upi';
+  destination: Record<string, string | null>;
+};
+
+export type PayoutResult =
+  | { status: 'paid'; providerReference: string | null }
+  | { status: 'failed'; reason: string }
+  /** Accepted; the final result arrives later as a signed callback. */
+  | { status: 'pending'; providerReference: string | null };
+
+export type PaymentGateway = {
+  name: PaymentGatewayName;
+  /** The key its callbacks are signed with. */
+  callbackSecret: string;
+  startDeposit(order: DepositStart): Promise<{ payUrl: string }>;
+  sendPayout(request: PayoutRequest): Promise<PayoutResult>;
+};
+
+/** A gateway that did not answer, or answered with something we cannot trust. */
+export class GatewayError extends Error {
+  override name = 'GatewayError';
+}
+
+/** The body of a signed gateway callback: a deposit order or a payout reached a final state. */
+export const ZGatewayEvent = z.object({
+  eventId: z.string().trim().min(1).max(100),
+  type: z.enum(['deposit', 'payout']),
+  /** Our order number (deposit) or withdrawal number (payout). */
+  orderNo: z.string().trim().min(1).max(40),
+  status: z.enum(['paid', 'failed']),
+  amount: z.string().regex(/^\d{1,13}\.\d{2}$/),
+  currency: z.string().min(1).max(8),
+  reference: z.string().max(100).optional(),
+  reason: z.string().max(300).optional(),
+});
+export type GatewayEvent = z.infer<typeof ZGatewayEvent>;
+
+export function gatewayCallbackPath(name: PaymentGatewayName): string {
+  return `/api/pay/callback/${name}`;
+}
+
+export function callbackUrl(config: PaymentsConfig): string {
+  return `${config.publicBaseUrl}${gatewayCallbackPath(config.gateway)}`;
+}
