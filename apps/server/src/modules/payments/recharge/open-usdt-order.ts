@@ -35,6 +35,15 @@ async function toResponse(ctx: AppContext, row: UsdtOrderRow): Promise<TUsdtAddr
   };
 }
 
+/** A retried request: the same order, if it asked for the same amount and the address is still open. */
+function replayedOrder(ctx: AppContext, row: UsdtOrderRow, amountCents: bigint): Promise<TUsdtAddressPayResponse> {
+  if (row.usdt_micro !== amountCents * MICRO_PER_CENT)
+    throw new AppError('IDEMPOTENCY_CONFLICT', `order ${row.order_no} has another amount`);
+  // A closed order's address is no longer watched: never show it as a place to pay again.
+  if (row.status !== 'pending') throw new AppError('ORDER_CLOSED', `order ${row.order_no} is ${row.status}`);
+  return toResponse(ctx, row);
+}
+
 /**
  * Opens a USDT recharge order with its own deposit address: the next index of the operator's xpub
  * (m/44'/195'/0'/0/i), so no address is ever given twice and no private key is on the server.
@@ -49,11 +58,7 @@ export async function openUsdtOrder(
   if (input.amountCents < usdt.minCents || input.amountCents > usdt.maxCents)
     throw new AppError('RECHARGE_AMOUNT_INVALID', `USDT ${input.amountCents} cents outside limits`, { field: 'amount' });
   const replayed = await findOrderByRequestKey<UsdtOrderRow>(ctx, userId, input.requestKey);
-  if (replayed) {
-    if (replayed.usdt_micro !== input.amountCents * MICRO_PER_CENT)
-      throw new AppError('IDEMPOTENCY_CONFLICT', `order ${replayed.order_no} has another amount`);
-    return toResponse(ctx, replayed);
-  }
+  if (replayed) return replayedOrder(ctx, replayed, input.amountCents);
   await assertOrderRate(ctx, userId);
 
   const amountPaise = usdtCentsToPaise(input.amountCents, usdt.ratePaise);
@@ -79,7 +84,11 @@ export async function openUsdtOrder(
       input.requestKey ?? null,
     ],
   );
-  if (!row) return toResponse(ctx, (await findOrderByRequestKey<UsdtOrderRow>(ctx, userId, input.requestKey))!);
+  if (!row) {
+    // The same request key raced in: answer as a retry of the order that won.
+    const raced = await findOrderByRequestKey<UsdtOrderRow>(ctx, userId, input.requestKey);
+    return replayedOrder(ctx, raced!, input.amountCents);
+  }
   ctx.log.info({ userId, orderNo: row.order_no, addressIndex: index }, 'USDT recharge order opened');
   return toResponse(ctx, row);
 }
