@@ -98,6 +98,47 @@ const FairnessScreen = lazy(() =>
     default: module.FairnessScreen,
   })),
 );
+// Payments: payout accounts (namespace "bank"), recharge and withdrawal (namespace "cash").
+const BankListScreen = lazy(() =>
+  withNamespaces(['bank'], import('../features/bank/bank-list-screen/bank-list-screen.tsx')).then((module) => ({
+    default: module.BankListScreen,
+  })),
+);
+const BankFormScreen = lazy(() =>
+  withNamespaces(['bank'], import('../features/bank/bank-form-screen/bank-form-screen.tsx')).then((module) => ({
+    default: module.BankFormScreen,
+  })),
+);
+const UsdtAccountFormScreen = lazy(() =>
+  withNamespaces(['bank'], import('../features/bank/usdt-account-form-screen/usdt-account-form-screen.tsx')).then((module) => ({
+    default: module.UsdtAccountFormScreen,
+  })),
+);
+const RechargeScreen = lazy(() =>
+  withNamespaces(['cash'], import('../features/cash/recharge-screen/recharge-screen.tsx')).then((module) => ({
+    default: module.RechargeScreen,
+  })),
+);
+const UsdtRechargeScreen = lazy(() =>
+  withNamespaces(['cash'], import('../features/cash/usdt-recharge-screen/usdt-recharge-screen.tsx')).then((module) => ({
+    default: module.UsdtRechargeScreen,
+  })),
+);
+const RechargeLogScreen = lazy(() =>
+  withNamespaces(['cash'], import('../features/cash/recharge-log-screen/recharge-log-screen.tsx')).then((module) => ({
+    default: module.RechargeLogScreen,
+  })),
+);
+const WithdrawScreen = lazy(() =>
+  withNamespaces(['cash', 'bank'], import('../features/cash/withdraw-screen/withdraw-screen.tsx')).then((module) => ({
+    default: module.WithdrawScreen,
+  })),
+);
+const WithdrawLogScreen = lazy(() =>
+  withNamespaces(['cash'], import('../features/cash/withdraw-log-screen/withdraw-log-screen.tsx')).then((module) => ({
+    default: module.WithdrawLogScreen,
+  })),
+);
 const ComingSoonScreen = lazy(() =>
   import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
     default: module.ComingSoonScreen,
@@ -158,12 +199,30 @@ export const APP_ROUTES: AppRoute[] = [
   comingSoon('/promotion', 'default', 'titles.promotion', { requiresSession: true }),
   comingSoon('/support', 'default', 'titles.support'),
 
-  comingSoon('/bank', 'nav', 'titles.bank', { requiresSession: true }),
-  comingSoon('/bankemail', 'nav', 'titles.usdtAccount', { requiresSession: true }),
-  comingSoon('/addbank', 'nav', 'titles.addBank', { requiresSession: true }),
-  comingSoon('/addbankemail', 'nav', 'titles.addUsdtAccount', { requiresSession: true }),
-  comingSoon('/editbank', 'nav', 'titles.editBank', { requiresSession: true }),
-  comingSoon('/editbankemail', 'nav', 'titles.editUsdtAccount', { requiresSession: true }),
+  { path: '/bank', layout: 'nav', titleKey: 'titles.bank', requiresSession: true, render: () => <BankListScreen group="bank" /> },
+  {
+    path: '/bankemail',
+    layout: 'nav',
+    titleKey: 'titles.usdtAccount',
+    requiresSession: true,
+    render: () => <BankListScreen group="usdt" />,
+  },
+  { path: '/addbank', layout: 'nav', titleKey: 'titles.addBank', requiresSession: true, render: () => <BankFormScreen mode="add" /> },
+  {
+    path: '/addbankemail',
+    layout: 'nav',
+    titleKey: 'titles.addUsdtAccount',
+    requiresSession: true,
+    render: () => <UsdtAccountFormScreen mode="add" />,
+  },
+  { path: '/editbank', layout: 'nav', titleKey: 'titles.editBank', requiresSession: true, render: () => <BankFormScreen mode="edit" /> },
+  {
+    path: '/editbankemail',
+    layout: 'nav',
+    titleKey: 'titles.editUsdtAccount',
+    requiresSession: true,
+    render: () => <UsdtAccountFormScreen mode="edit" />,
+  },
 
   { path: '/games/wingo', layout: 'bare', titleKey: 'games.winGo', render: () => <WingoScreen /> },
   { path: '/games/wingo-pk', layout: 'bare', titleKey: 'games.winGoPk', render: () => <WingoPkScreen /> },
@@ -177,12 +236,52 @@ export const APP_ROUTES: AppRoute[] = [
   comingSoon('/star/report', 'nav', 'titles.subordinatesList', { requiresSession: true }),
   comingSoon('/star/list', 'nav', 'titles.subordinatesList', { requiresSession: true }),
 
-  comingSoon('/withdraw', 'nav', 'titles.withdraw', { requiresSession: true, headerLink: withdrawRecordLink }),
-  comingSoon('/withdrawemail', 'nav', 'titles.withdraw', { requiresSession: true, headerLink: withdrawRecordLink }),
-  comingSoon('/withdraw_log', 'nav', 'titles.withdrawRecord', { requiresSession: true }),
-  comingSoon('/recharge', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
-  comingSoon('/rechargeemail', 'nav', 'titles.recharge', { requiresSession: true, headerLink: rechargeRecordLink }),
-  comingSoon('/recharge_log', 'nav', 'titles.rechargeRecord', { requiresSession: true }),
+  {
+    path: '/withdraw',
+    layout: 'nav',
+    titleKey: 'titles.withdraw',
+    requiresSession: true,
+    headerLink: withdrawRecordLink,
+    render: () => <WithdrawScreen group="bank" />,
+  },
+  {
+    path: '/withdrawemail',
+    layout: 'nav',
+    titleKey: 'titles.withdraw',
+    requiresSession: true,
+    headerLink: withdrawRecordLink,
+    render: () => <WithdrawScreen group="usdt" />,
+  },
+  {
+    path: '/withdraw_log',
+    layout: 'nav',
+    titleKey: 'titles.withdrawRecord',
+    requiresSession: true,
+    render: () => <WithdrawLogScreen />,
+  },
+  {
+    path: '/recharge',
+    layout: 'nav',
+    titleKey: 'titles.recharge',
+    requiresSession: true,
+    headerLink: rechargeRecordLink,
+    render: () => <RechargeScreen />,
+  },
+  {
+    path: '/rechargeemail',
+    layout: 'nav',
+    titleKey: 'titles.recharge',
+    requiresSession: true,
+    headerLink: rechargeRecordLink,
+    render: () => <UsdtRechargeScreen />,
+  },
+  {
+    path: '/recharge_log',
+    layout: 'nav',
+    titleKey: 'titles.rechargeRecord',
+    requiresSession: true,
+    render: () => <RechargeLogScreen />,
+  },
   {
     path: '/transactions',
     layout: 'nav',

@@ -3,12 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error.ts';
 import { fieldErrorKey, type FieldError } from './validation.ts';
 
-/** Which form field a refusal code is about, when the server did not name one. */
+/**
+ * Which form field a refusal code is about, when the server did not name one. The first matching
+ * prefix wins, so a more specific prefix comes before any shorter one it begins with.
+ */
 const FIELD_OF_CODE_PREFIX: ReadonlyArray<[prefix: string, field: string]> = [
   ['MOBILE_', 'mobile'],
   ['EMAIL_', 'email'],
-  ['PASSWORD_', 'password'],
   ['WITHDRAW_PASSWORD_', 'withdrawPassword'],
+  ['WITHDRAW_AMOUNT_', 'amount'],
+  ['PASSWORD_', 'password'],
+  ['ACTUAL_NAME_', 'actualName'],
+  ['IFSC_', 'ifscCode'],
+  ['BANK_NAME_', 'bankName'],
+  ['BANK_ACCOUNT_', 'bankAccount'],
+  ['BANK_CARD_REQUIRED', 'bankCardId'],
+  ['UPI_ACCOUNT_', 'upiAccount'],
+  ['USDT_', 'usdtAccount'],
+  ['RECHARGE_AMOUNT_', 'amount'],
+  ['INSUFFICIENT_BALANCE', 'amount'],
   ['CODE_', 'code'],
   ['WAIT_ONE_MINUTE', 'code'],
   ['RECOMMENDATION_CODE_', 'invitationCode'],

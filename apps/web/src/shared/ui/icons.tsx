@@ -208,3 +208,17 @@ export const SwapIcon = (props: IconProps) => (
     <path d="M21 16H7" />
   </Icon>
 );
+
+export const CardIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Icon>
+);
+
+export const CoinIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M8 8h8M12 8v9M8.5 12h7" />
+  </Icon>
+);

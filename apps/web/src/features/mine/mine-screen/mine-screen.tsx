@@ -11,8 +11,10 @@ import { copyText } from '../../../shared/lib/copy-text.ts';
 import { toPaise } from '../../../shared/lib/money.ts';
 import { buttonClassName, Button } from '../../../shared/ui/button.tsx';
 import {
+  CardIcon,
   ChatIcon,
   ChevronIcon,
+  CoinIcon,
   CopyIcon,
   DocumentIcon,
   EditIcon,
@@ -302,6 +304,10 @@ export function MineScreen() {
           {t('mine.services')}
         </h2>
         <ul className={styles.menu}>
+          <MenuRow icon={<CardIcon size={18} />} label={t('titles.bank')} to="/bank" />
+          <MenuRow icon={<CoinIcon size={18} />} label={t('titles.usdtAccount')} to="/bankemail" />
+          <MenuRow icon={<ListIcon size={18} />} label={t('titles.rechargeRecord')} to="/recharge_log" />
+          <MenuRow icon={<ListIcon size={18} />} label={t('titles.withdrawRecord')} to="/withdraw_log" />
           <MenuRow icon={<GiftIcon size={18} />} label={t('mine.redeemGift')} to="/gift" />
           <MenuRow icon={<ListIcon size={18} />} label={t('titles.transactions')} to="/transactions" />
           <MenuRow icon={<ChatIcon size={18} />} label={t('titles.complaint')} to="/complaint" />

@@ -1,0 +1,36 @@
+import type { TRechargeRecord, TWithdrawRecord } from '@mayur/contracts';
+
+/** How a status looks: green when the money arrived, amber while it waits, red when it failed. */
+export type StatusTone = 'success' | 'pending' | 'failed';
+
+export type StatusView = {
+  /** i18n key of the badge's text, the spec's label (§4): COMPLETED, WAIT, Fail; Success, Wait, Fail. */
+  labelKey: string;
+  tone: StatusTone;
+  /** i18n key of a line under the badge, when the status needs one. */
+  detailKey: string | null;
+};
+
+const RECHARGE_TONES = { COMPLETED: 'success', WAIT: 'pending', FAIL: 'failed' } as const satisfies Record<
+  TRechargeRecord['status'],
+  StatusTone
+>;
+
+const WITHDRAW_TONES = { SUCCESS: 'success', WAIT: 'pending', FAIL: 'failed' } as const satisfies Record<
+  TWithdrawRecord['status'],
+  StatusTone
+>;
+
+/** A recharge's badge; a USDT order whose transfer was reported is still WAIT, shown as being verified. */
+export function rechargeStatusView(record: Pick<TRechargeRecord, 'status' | 'isTransferSubmitted'>): StatusView {
+  return {
+    labelKey: `cash.status.recharge.${record.status}`,
+    tone: RECHARGE_TONES[record.status],
+    detailKey: record.status === 'WAIT' && record.isTransferSubmitted ? 'cash.status.verifying' : null,
+  };
+}
+
+/** A withdrawal's badge. */
+export function withdrawStatusView(record: Pick<TWithdrawRecord, 'status'>): StatusView {
+  return { labelKey: `cash.status.withdraw.${record.status}`, tone: WITHDRAW_TONES[record.status], detailKey: null };
+}
