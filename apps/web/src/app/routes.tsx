@@ -207,7 +207,13 @@ export const APP_ROUTES: AppRoute[] = [
     requiresSession: true,
     render: () => <BankListScreen group="usdt" />,
   },
-  { path: '/addbank', layout: 'nav', titleKey: 'titles.addBank', requiresSession: true, render: () => <BankFormScreen mode="add" /> },
+  {
+    path: '/addbank',
+    layout: 'nav',
+    titleKey: 'titles.addBank',
+    requiresSession: true,
+    render: () => <BankFormScreen mode="add" />,
+  },
   {
     path: '/addbankemail',
     layout: 'nav',
@@ -215,7 +221,13 @@ export const APP_ROUTES: AppRoute[] = [
     requiresSession: true,
     render: () => <UsdtAccountFormScreen mode="add" />,
   },
-  { path: '/editbank', layout: 'nav', titleKey: 'titles.editBank', requiresSession: true, render: () => <BankFormScreen mode="edit" /> },
+  {
+    path: '/editbank',
+    layout: 'nav',
+    titleKey: 'titles.editBank',
+    requiresSession: true,
+    render: () => <BankFormScreen mode="edit" />,
+  },
   {
     path: '/editbankemail',
     layout: 'nav',
