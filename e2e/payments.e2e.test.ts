@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
+import { operator, latestCode } from './support/operator.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
@@ -36,22 +37,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function operator(...args: string[]): string[] {
-  const result = app.admin(...args);
-  expect(result.status, `${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
-  return result.stdout.trim().split('\n');
-}
-
-async function latestCode(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const outbox = (await (await fetch(`${app.baseUrl}/dev/outbox`)).json()) as Array<{ to: string; code: string }>;
-    const message = outbox.find((entry) => entry.to === to);
-    if (message) return message.code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code reached the outbox for ${to}`);
-}
-
 async function recordStatuses(testId: string): Promise<string[]> {
   return page
     .getByTestId(testId)
@@ -63,7 +48,7 @@ describe('recharge and withdrawal in Chromium at 360×740', () => {
     await logInAsDemo(page);
     await page.goto('/reset');
     await page.getByRole('button', { name: en.auth.sendCode }).click();
-    await page.getByLabel(en.auth.codeLabel).fill(await latestCode(DEMO_MOBILE));
+    await page.getByLabel(en.auth.codeLabel).fill(await latestCode(app, DEMO_MOBILE));
     await page.getByLabel(en.security.newWithdrawPasswordLabel).fill(WITHDRAW_PASSWORD);
     await page.getByLabel(en.security.confirmWithdrawPasswordLabel).fill(WITHDRAW_PASSWORD);
     await page.getByRole('button', { name: en.security.saveWithdrawPassword }).click();
@@ -123,11 +108,11 @@ describe('recharge and withdrawal in Chromium at 360×740', () => {
   });
 
   it('the operator approves by CLI and the player sees Success; the balance is ₹200', async () => {
-    const listed = operator('withdraw:list', '--status', 'WAIT').join('\n');
+    const listed = operator(app, 'withdraw:list', '--status', 'WAIT').join('\n');
     const withdrawNo = /W\d{20}/.exec(listed)?.[0];
     expect(withdrawNo, listed).toBeDefined();
     expect(listed).toContain('HDFC0001234');
-    expect(operator('withdraw:approve', '--id', withdrawNo!).join('\n')).toContain('paid');
+    expect(operator(app, 'withdraw:approve', '--id', withdrawNo!).join('\n')).toContain('paid');
     // Approving twice is refused.
     expect(app.admin('withdraw:approve', '--id', withdrawNo!).status).toBe(1);
 
@@ -138,7 +123,7 @@ describe('recharge and withdrawal in Chromium at 360×740', () => {
     await expect.poll(() => recordStatuses('recharge-record'), { timeout: 10_000 }).toEqual(['COMPLETED']);
     await page.goto('/mine');
     await expect.poll(() => textOf(page, 'balance'), { timeout: 10_000 }).toBe('₹200.00');
-    expect(operator('ledger:check').join('\n')).toContain('ledger OK');
+    expect(operator(app, 'ledger:check').join('\n')).toContain('ledger OK');
   });
 
   it('opens a USDT order with a single-use address and QR, submits Transfer Finish, and the operator confirms it', async () => {
@@ -156,11 +141,11 @@ describe('recharge and withdrawal in Chromium at 360×740', () => {
       .poll(() => page.textContent('body'), { timeout: 10_000 })
       .toContain('The transfer verification has been submitted, please wait patiently');
 
-    const listed = operator('deposit:list', '--status', 'WAIT').join('\n');
+    const listed = operator(app, 'deposit:list', '--status', 'WAIT').join('\n');
     expect(listed).toContain(address!);
     expect(listed).toContain('Transfer Finish');
     const orderNo = new RegExp(`(R\\d{20})[^\\n]*${address}`).exec(listed)?.[1];
-    expect(operator('deposit:confirm', '--order', orderNo!).join('\n')).toContain('credited');
+    expect(operator(app, 'deposit:confirm', '--order', orderNo!).join('\n')).toContain('credited');
 
     await page.goto('/recharge_log');
     await expect.poll(() => recordStatuses('recharge-record'), { timeout: 10_000 }).toEqual(['COMPLETED', 'COMPLETED']);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
+import { latestCode } from './support/operator.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { readLocale } from './support/locales.ts';
 import { hasHorizontalOverflow } from './support/page.ts';
@@ -32,16 +33,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-async function latestCode(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 40; attempt++) {
-    const outbox = (await (await fetch(`${app.baseUrl}/dev/outbox`)).json()) as Array<{ to: string; code: string }>;
-    const message = outbox.find((entry) => entry.to === to);
-    if (message) return message.code;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no code reached the outbox for ${to}`);
-}
 
 describe('a new player in Chromium at 360×740', () => {
   const mobile = '9812345678';
@@ -74,7 +65,7 @@ describe('a new player in Chromium at 360×740', () => {
     await page.goto('/reg');
     await page.getByLabel(en.auth.mobileLabel).fill(mobile);
     await page.getByRole('button', { name: en.auth.sendCode }).click();
-    const code = await latestCode(mobile);
+    const code = await latestCode(app, mobile);
     await page.getByLabel(en.auth.codeLabel).fill(code);
     await page.getByLabel(en.auth.passwordLabel, { exact: true }).fill(password);
     await page.getByLabel(en.auth.confirmPasswordLabel).fill(password);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type AppProcess } from './support/app-process.ts';
+import { operator } from './support/operator.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
 import { readLocale } from './support/locales.ts';
@@ -36,12 +37,6 @@ afterAll(async () => {
   await app?.stop();
 });
 
-function operator(...args: string[]): string[] {
-  const result = app.admin(...args);
-  expect(result.status, `${args.join(' ')}\n${result.stdout}\n${result.stderr}`).toBe(0);
-  return result.stdout.trim().split('\n');
-}
-
 type Row = { type: string | null; wallet: string | null; text: string; amount: string };
 
 async function transactionRows(): Promise<Row[]> {
@@ -66,7 +61,7 @@ describe('the demo player wallet in Chromium at 360×740', () => {
   });
 
   it('redeems a gift code the operator created, on /gift', async () => {
-    giftCode = operator('gift:create', '--amount', '50', '--uses', '1').at(-1)!.trim();
+    giftCode = operator(app, 'gift:create', '--amount', '50', '--uses', '1').at(-1)!.trim();
     expect(giftCode).toMatch(/^[A-Z0-9]{4,32}$/);
 
     await page.goto('/mine');
@@ -117,7 +112,7 @@ describe('the demo player wallet in Chromium at 360×740', () => {
   });
 
   it('lists the gift, both sides of the exchange and an operator credit on /transactions', async () => {
-    operator('user:adjust', '--user', DEMO_MOBILE, '--amount', '100', '--reason', 'e2e');
+    operator(app, 'user:adjust', '--user', DEMO_MOBILE, '--amount', '100', '--reason', 'e2e');
 
     await page.goto('/mine');
     await page.getByRole('link', { name: en.titles.transactions }).click();

@@ -6,6 +6,9 @@ import type { PasswordHasher } from '../../auth/passwords.ts';
 // guesses are limited per player (shared across nodes through Redis when configured).
 const WRONG_ATTEMPTS_PER_PLAYER = 5;
 const WRONG_ATTEMPTS_WINDOW_MS = 15 * 60_000;
+// Every check costs an argon2 verification (about 19 MiB and tens of milliseconds): bounded per player.
+const CHECKS_PER_PLAYER = 60;
+const CHECKS_WINDOW_MS = 10 * 60_000;
 
 export async function checkWithdrawPassword(ctx: AppContext, hasher: PasswordHasher, userId: number, password: string) {
   const [user] = await ctx.db.query<{ withdraw_password_hash: string | null }>(
@@ -18,6 +21,8 @@ export async function checkWithdrawPassword(ctx: AppContext, hasher: PasswordHas
   if ((await ctx.limiter.count(throttleKey)) >= WRONG_ATTEMPTS_PER_PLAYER) {
     throw new AppError('WITHDRAW_PASSWORD_THROTTLED', `player ${userId} is locked out`);
   }
+  const check = await ctx.limiter.hit(`withdraw-password-checks:${userId}`, CHECKS_PER_PLAYER, CHECKS_WINDOW_MS);
+  if (!check.isAllowed) throw new AppError('RATE_LIMITED', `player ${userId}: ${check.count} password checks`);
   if (!(await hasher.verify(user.withdraw_password_hash, password))) {
     const attempt = await ctx.limiter.hit(throttleKey, WRONG_ATTEMPTS_PER_PLAYER, WRONG_ATTEMPTS_WINDOW_MS);
     if (!attempt.isAllowed) throw new AppError('WITHDRAW_PASSWORD_THROTTLED', `player ${userId}: ${attempt.count} wrong`);

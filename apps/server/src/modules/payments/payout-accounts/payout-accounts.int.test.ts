@@ -105,6 +105,15 @@ describe('bank cards and UPI accounts', () => {
     expect(usdt.body.res).toBe(1);
   });
 
+  it('bounds withdrawal-password checks per player (each one costs an argon2 verification)', async () => {
+    const player = await payingPlayer(server);
+    const id = await addBankCard(server, player.token);
+    const edit = () => server.call('/cash/editBankCard', { id, ...bankCard(), kind: 'bank' }, { token: player.token });
+    // The add above was the first check; 59 more edits are allowed, the next one is not.
+    for (let check = 2; check <= 60; check++) expect((await edit()).body.res).toBe(1);
+    expect((await edit()).body.code).toBe('RATE_LIMITED');
+  });
+
   it('needs a withdrawal password to be set before any account is added', async () => {
     const player = await payingPlayer(server);
     await server.ctx.db.query('update users set withdraw_password_hash = null where id = $1', [player.userId]);
