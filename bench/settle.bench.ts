@@ -9,6 +9,7 @@ import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import { manualClock } from '../apps/server/src/platform/clock.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import type { AppContext } from '../apps/server/src/platform/context.ts';
+import { createGateway } from '../apps/server/src/modules/payments/gateways/create-gateway.ts';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { openPglite } from '../apps/server/src/platform/db/pglite.ts';
@@ -60,6 +61,7 @@ try {
     log: pino({ level: 'warn' }),
     limiter: memoryRateLimiter(),
     codeDelivery: { send: async () => {}, close: async () => {} },
+    gateway: createGateway(config.payments, clock),
   };
   console.log(
     `database: ${label}; machine: ${os.cpus().length} cores, node ${process.version}; ${PLAYERS.toLocaleString('en')} players`,
