@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
-import { findPlayerAccounts, houseAccountId } from '../../wallet/accounts.ts';
+import { findPlayerAccounts, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 import { claimPaymentEvent, recordEventOutcome } from '../payment-events.ts';
 
@@ -53,7 +53,10 @@ function amountProblem(order: OrderRow, paid: DepositEvent['paid']): 'amount_mis
  * recorded with its outcome and logged.
  */
 export async function applyDepositEvent(db: Db, log: Logger, event: DepositEvent): Promise<DepositOutcome> {
-  const clearingAccountId = await houseAccountId(db, `clearing:${event.provider}`);
+  // The provider's clearing account is sharded by player like the room accounts (decision 0004), so
+  // concurrent credits do not queue on one row. Looked up before the transaction: it may be created.
+  const [owner] = await db.query<{ user_id: number }>('select user_id from deposit_orders where order_no = $1', [event.orderNo]);
+  const clearingAccountId = await shardedHouseAccountId(db, `clearing:${event.provider}`, owner?.user_id ?? 0);
   const outcome = await db.transaction(async (tx): Promise<DepositOutcome> => {
     const isNew = await claimPaymentEvent(tx, {
       provider: event.provider,

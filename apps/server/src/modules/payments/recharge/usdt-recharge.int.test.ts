@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSE_SHARD_COUNT } from '../../wallet/accounts.ts';
 import { startFakeTronNode, type FakeTransferInput, type FakeTronNode } from '../../../../test/fake-tron-node.ts';
 import { cashOf, expectLedgerBalanced, operator, payingPlayer } from '../../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
@@ -139,7 +140,12 @@ async function expectCreditedOnce(player: Player, orderNo: string, amountPaise =
   expect(await cashOf(server, player.userId)).toBe(amountPaise);
   expect((await orderRow(orderNo)).status).toBe('completed');
   expect(await depositTransfers(orderNo)).toEqual([
-    { amount_paise: amountPaise, debit_purpose: `clearing:${USDT_PROVIDER}`, credit_user_id: player.userId, credit_kind: 'cash' },
+    {
+      amount_paise: amountPaise,
+      debit_purpose: `clearing:${USDT_PROVIDER}#${player.userId % HOUSE_SHARD_COUNT}`,
+      credit_user_id: player.userId,
+      credit_kind: 'cash',
+    },
   ]);
 }
 

@@ -13,7 +13,8 @@ export type PayoutOutcome = 'paid' | 'returned' | 'duplicate' | 'unknown_withdra
  * settled) is left alone; the amount and currency must be the withdrawal's own.
  */
 export async function applyPayoutEvent(db: Db, log: Logger, provider: string, event: GatewayEvent): Promise<PayoutOutcome> {
-  const accounts = await settlementAccounts(db, provider);
+  const [owner] = await db.query<{ user_id: number }>('select user_id from withdrawals where withdraw_no = $1', [event.orderNo]);
+  const accounts = await settlementAccounts(db, { provider, user_id: owner?.user_id ?? 0 });
   const outcome = await db.transaction(async (tx): Promise<PayoutOutcome> => {
     const isNew = await claimPaymentEvent(tx, {
       provider,

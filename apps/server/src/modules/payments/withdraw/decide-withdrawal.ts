@@ -33,7 +33,7 @@ export async function approveWithdrawal(
   options: { usdtTxid?: string } = {},
 ): Promise<ApprovalOutcome> {
   const found = await findWithdrawal(ctx.db, withdrawNo);
-  const accounts = await settlementAccounts(ctx.db, found.provider);
+  const accounts = await settlementAccounts(ctx.db, found);
   const row = await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.query<WithdrawalRow>(
       `update withdrawals set status = 'paying', decided_by = $2, decided_at = now()
@@ -90,7 +90,7 @@ export async function finishPayout(
   result: { status: 'paid'; providerReference: string | null } | { status: 'failed'; reason: string },
 ): Promise<boolean> {
   const found = await findWithdrawal(ctx.db, withdrawNo);
-  const accounts = await settlementAccounts(ctx.db, found.provider);
+  const accounts = await settlementAccounts(ctx.db, found);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.query<WithdrawalRow>(
       `select ${WITHDRAWAL_COLUMNS} from withdrawals where withdraw_no = $1 and status = 'paying' for update`,
@@ -106,7 +106,7 @@ export async function finishPayout(
 /** Rejects a pending withdrawal with a reason the player sees; the held amount returns to their cash. */
 export async function rejectWithdrawal(ctx: { db: Db }, withdrawNo: string, actor: string, reason: string) {
   const found = await findWithdrawal(ctx.db, withdrawNo);
-  const accounts = await settlementAccounts(ctx.db, found.provider);
+  const accounts = await settlementAccounts(ctx.db, found);
   await ctx.db.transaction(async (tx) => {
     const [claimed] = await tx.query<WithdrawalRow>(
       `update withdrawals set decided_by = $2, decided_at = now()

@@ -2,7 +2,7 @@ import { formatMoney } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { PasswordHasher } from '../../auth/passwords.ts';
-import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../../wallet/accounts.ts';
+import { findPlayerAccounts, findPlayerBalances, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, paiseToUsdtCents } from '../order-numbers.ts';
 import { checkWithdrawPassword } from '../payout-accounts/check-withdraw-password.ts';
@@ -53,7 +53,7 @@ export async function requestWithdrawal(
   }
 
   const usdtMicro = account.kind === 'usdt' ? paiseToUsdtCents(input.amount, payments.usdt.ratePaise) * MICRO_PER_CENT : null;
-  const holdsAccountId = await houseAccountId(ctx.db, 'withdrawal-holds');
+  const holdsAccountId = await shardedHouseAccountId(ctx.db, 'withdrawal-holds', userId);
   const withdrawNo = newOrderNumber('W', ctx.clock.now());
   try {
     await ctx.db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../../../platform/db/db.ts';
-import { findPlayerAccounts, houseAccountId } from '../../wallet/accounts.ts';
+import { findPlayerAccounts, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 
 // The two ways a held withdrawal ends. Paid: holds → the provider's clearing account. Returned
@@ -21,11 +21,14 @@ export type WithdrawalRow = {
 export const WITHDRAWAL_COLUMNS =
   'id, withdraw_no, user_id, account_kind, destination, provider, amount_paise, usdt_micro, status';
 
-/** House accounts a withdrawal may touch; looked up before the transaction (they may be created). */
-export async function settlementAccounts(db: Db, provider: string) {
+/**
+ * House accounts a withdrawal may touch, sharded by player like every hot house account; looked up
+ * before the transaction (they may be created).
+ */
+export async function settlementAccounts(db: Db, withdrawal: { provider: string; user_id: number }) {
   return {
-    holdsAccountId: await houseAccountId(db, 'withdrawal-holds'),
-    clearingAccountId: await houseAccountId(db, `clearing:${provider}`),
+    holdsAccountId: await shardedHouseAccountId(db, 'withdrawal-holds', withdrawal.user_id),
+    clearingAccountId: await shardedHouseAccountId(db, `clearing:${withdrawal.provider}`, withdrawal.user_id),
   };
 }
 
