@@ -15,6 +15,7 @@ import { hasHorizontalOverflow, textOf } from './support/page.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
+const ar = readLocale('ar');
 const WITHDRAW_PASSWORD = 'wd-pass-2026';
 
 let app: AppProcess;
@@ -152,6 +153,27 @@ describe('recharge and withdrawal in Chromium at 360×740', () => {
     await page.goto('/mine');
     // 10 USDT at the default ₹92.
     await expect.poll(() => textOf(page, 'balance'), { timeout: 10_000 }).toBe('₹1,120.00');
+  });
+
+  it('lays the payment screens out right-to-left in Arabic without overflow', async () => {
+    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const titleKeys: Record<string, string> = {
+      '/bank': 'bank',
+      '/recharge': 'recharge',
+      '/rechargeemail': 'recharge',
+      '/withdraw': 'withdraw',
+      '/withdraw_log': 'withdrawRecord',
+      '/recharge_log': 'rechargeRecord',
+    };
+    for (const [route, titleKey] of Object.entries(titleKeys)) {
+      await page.goto(route);
+      await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      await expect.poll(() => page.textContent('body'), { timeout: 10_000 }).toContain(ar.titles[titleKey]);
+      expect(await hasHorizontalOverflow(page), route).toBe(false);
+    }
+    await page.goto('/withdraw');
+    await expect.poll(() => page.textContent('body'), { timeout: 10_000 }).toContain(ar.cash.withdraw.submit);
+    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
     expect(pageErrors).toEqual([]);
   });
 });
