@@ -11,7 +11,7 @@ import { FormError } from '../../../shared/ui/checkbox-field.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
-import { payoutAccountLabel } from '../components/payout-account-format.ts';
+import { payoutAccountLabel } from '../../../shared/lib/payout-account-label.ts';
 import { refreshPayoutAccounts, type PayoutAccount } from '../components/payout-accounts.ts';
 import styles from './bank-list-screen.module.css';
 

@@ -5,7 +5,7 @@ import { copyText } from '../../../shared/lib/copy-text.ts';
 import { CopyIcon, EditIcon } from '../../../shared/ui/icons.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
 import { BankIcon, CoinIcon, PhoneIcon, TrashIcon } from '../components/bank-icons.tsx';
-import { maskBankAccount, shortenAddress } from '../components/payout-account-format.ts';
+import { maskAccountNumber, shortenAddress } from '../../../shared/lib/payout-account-label.ts';
 import { editRouteOf, type PayoutAccount, type PayoutGroup } from '../components/payout-accounts.ts';
 import styles from './bank-list-screen.module.css';
 
@@ -62,7 +62,7 @@ export function PayoutAccountCard({
     if (account.bankAccount)
       number = (
         <span id={numberId} className="ltr-text">
-          {maskBankAccount(account.bankAccount)}
+          {maskAccountNumber(account.bankAccount)}
         </span>
       );
   } else if (account.kind === 'upi') {

@@ -7,7 +7,7 @@ import type { PayoutGroup } from '../components/cash-api.ts';
 import { PayoutAccountArt } from '../components/cash-art.tsx';
 import { BankIcon, PlusIcon, UpiIcon, UsdtIcon } from '../components/cash-icons.tsx';
 import styles from '../components/cash.module.css';
-import { maskAccountNumber, maskUpiId, shortenAddress } from '../components/payout-account-label.ts';
+import { maskAccountNumber, maskUpiId, shortenAddress } from '../../../shared/lib/payout-account-label.ts';
 import screenStyles from './withdraw-screen.module.css';
 
 const KIND_ICONS = { bank: BankIcon, upi: UpiIcon, usdt: UsdtIcon } as const;

@@ -27,7 +27,7 @@ import {
   rupeesToUsdtHundredths,
 } from '../components/cash-amounts.ts';
 import styles from '../components/cash.module.css';
-import { payoutAccountLabel } from '../components/payout-account-label.ts';
+import { payoutAccountLabel } from '../../../shared/lib/payout-account-label.ts';
 import { useCashForm } from '../components/use-cash-form.ts';
 import { PayoutAccountPicker } from './payout-account-picker.tsx';
 import { WithdrawConfirmDialog, type WithdrawConfirmation } from './withdraw-confirm-dialog.tsx';

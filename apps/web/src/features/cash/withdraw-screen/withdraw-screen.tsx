@@ -10,7 +10,7 @@ import { formatRupeesShort } from '../components/cash-amounts.ts';
 import { PayoutAccountArt } from '../components/cash-art.tsx';
 import { BankIcon, UsdtIcon } from '../components/cash-icons.tsx';
 import styles from '../components/cash.module.css';
-import { newestFirst } from '../components/payout-account-label.ts';
+import { newestFirst } from '../../../shared/lib/payout-account-label.ts';
 import { minimumOf, WithdrawForm } from './withdraw-form.tsx';
 import screenStyles from './withdraw-screen.module.css';
 

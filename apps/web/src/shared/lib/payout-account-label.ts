@@ -1,7 +1,7 @@
 import type { TPayoutAccount } from '@mayur/contracts';
 
-// How a payout account is named on the withdrawal screen: enough to recognise it, never the whole
-// number, in the same shape as the server's masked labels in the withdrawal records.
+// How a payout account is named (account lists, the delete dialog, the withdrawal screen): enough to
+// recognise it, never the whole number, in the same shape as the server's masked withdrawal labels.
 
 const HIDDEN = '••••';
 
