@@ -114,6 +114,26 @@ describe('bank cards and UPI accounts', () => {
     expect((await edit()).body.code).toBe('RATE_LIMITED');
   });
 
+  it('counts parallel withdrawal-password tries before verifying them: the right one sent after 40 wrong ones is refused', async () => {
+    const player = await payingPlayer(server);
+    const tries = [
+      ...Array.from({ length: 40 }, (_, i) =>
+        bankCard({ bankAccount: `2000000000${String(i).padStart(2, '0')}`, withdrawPassword: `wrong-${i}` }),
+      ),
+      bankCard({ bankAccount: '200000000099' }),
+    ];
+    const replies = await Promise.all(tries.map((body) => server.call('/cash/addBankCard', body, { token: player.token })));
+    const codes = replies.map((reply) => reply.body.code ?? 'OK');
+    // Five tries in the window are verified; every later one is refused unchecked, the right password included.
+    expect(codes.filter((code) => code !== 'WITHDRAW_PASSWORD_THROTTLED')).toEqual(Array(5).fill('WITHDRAW_PASSWORD_WRONG'));
+    expect(codes.at(-1)).toBe('WITHDRAW_PASSWORD_THROTTLED');
+    const list = await server.call('/cash/findBankCard', {}, { token: player.token });
+    expect(list.body.obj.list).toEqual([]);
+    expect((await server.call('/cash/addBankCard', bankCard(), { token: player.token })).body.code).toBe(
+      'WITHDRAW_PASSWORD_THROTTLED',
+    );
+  });
+
   it('needs a withdrawal password to be set before any account is added', async () => {
     const player = await payingPlayer(server);
     await server.ctx.db.query('update users set withdraw_password_hash = null where id = $1', [player.userId]);
