@@ -75,6 +75,7 @@ import {
   ZWingoPourRequest,
 } from './lottery.ts';
 import {
+  ZBonusWagering,
   ZExchangeBonusRequest,
   ZExchangeBonusResponse,
   ZFindMoneyTranceListRequest,
@@ -221,6 +222,13 @@ export const endpoints = {
     request: ZExchangeBonusRequest,
     response: ZExchangeBonusResponse,
     summary: 'Move bonus to cash',
+    tag: 'wallet',
+  },
+  '/user/bonusWagering': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZBonusWagering,
+    summary: 'The bets still needed before bonus can be exchanged, with progress',
     tag: 'wallet',
   },
   '/cash/findMoneyTranceList': {

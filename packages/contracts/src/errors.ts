@@ -43,6 +43,8 @@ export const ERROR_MESSAGES = {
   INSUFFICIENT_BALANCE: 'Insufficient balance',
   INSUFFICIENT_BONUS: 'Your bonus is insufficient',
   BONUS_REQUIRED: 'Please input bonus',
+  BONUS_WAGERING_INCOMPLETE: 'Bet more to unlock your bonus',
+  REQUEST_KEY_REQUIRED: 'Please refresh the page and try again',
   IDEMPOTENCY_CONFLICT: 'This request was already made with different details',
   GIFT_CODE_REQUIRED: 'Please input the gift code',
   GIFT_NOT_FOUND: 'This gift code does not exist',

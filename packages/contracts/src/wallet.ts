@@ -76,5 +76,28 @@ export const ZRedeemGiftResponse = z.object({
   bonus: zMoneyText,
 });
 
-export const ZExchangeBonusRequest = z.object({ bonus: zAmount('BONUS_REQUIRED'), requestKey: zRequestKey });
+/**
+ * A request key that must be sent: money moved without one could not be told apart from its retry
+ * (decision 0009). Missing or malformed keys get one clear code.
+ */
+export const zRequiredRequestKey = z
+  .string({ error: 'REQUEST_KEY_REQUIRED' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'REQUEST_KEY_REQUIRED' });
+
+export const ZExchangeBonusRequest = z.object({ bonus: zAmount('BONUS_REQUIRED'), requestKey: zRequiredRequestKey });
 export const ZExchangeBonusResponse = z.object({ amount: zMoneyText, balance: zMoneyText, bonus: zMoneyText });
+
+/**
+ * How far the player is from exchanging their bonus (decision 0009). `required` is the stake the
+ * running requirement asks for, `wagered` how much of it is bet (never more than `required`),
+ * `remaining` the rest; all zero when nothing is owed.
+ */
+export const ZBonusWagering = z.object({
+  bonus: zMoneyText,
+  required: zMoneyText,
+  wagered: zMoneyText,
+  remaining: zMoneyText,
+  isExchangeable: z.boolean(),
+});
+export type TBonusWagering = z.infer<typeof ZBonusWagering>;

@@ -64,6 +64,11 @@ export type Config = {
   isDemoSeeded: boolean;
   bodyLimitBytes: number;
   payments: PaymentsConfig;
+  /**
+   * Bets needed before promotional bonus can be exchanged to cash, as hundredths of the bonus credited
+   * (100 = bets of 1× the bonus); 0 turns the requirement off (decision 0009).
+   */
+  bonusWageringMultiplierX100: bigint;
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -110,6 +115,14 @@ function decimalPaise(name: string, value: string | undefined, fallbackPaise: bi
   const paise = BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
   if (paise <= 0n) throw new Error(`${name} must be positive`);
   return paise;
+}
+
+/** A multiplier with up to two decimals ("1", "2.5", "0") as hundredths. */
+function multiplierX100(name: string, value: string | undefined, fallbackX100: bigint): bigint {
+  if (value === undefined || value === '') return fallbackX100;
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(value);
+  if (!match) throw new Error(`${name} must be a number from 0 to 999 with at most two decimals, got "${value}"`);
+  return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
 }
 
 /**
@@ -214,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isDemoSeeded: flag(env.SEED_DEMO, !isProduction),
     bodyLimitBytes: 16 * 1024,
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
+    bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
       maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,

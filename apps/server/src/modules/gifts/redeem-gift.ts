@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
+import { postBonusCredit } from '../wallet/bonus-wagering.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 
 type GiftRow = { amount_paise: bigint; target: 'bonus' | 'cash' };
@@ -24,15 +25,18 @@ export async function redeemGift(ctx: AppContext, userId: number, code: string) 
     );
     const gift = claimed[0];
     if (!gift) throw await whyRefused(tx, code, userId, now);
-    const accounts = await findPlayerAccounts(tx, userId);
-    const transfer = await postTransfer(tx, {
+    const credit = {
       idempotencyKey: `gift:${code}:${userId}`,
       debitAccountId: promotionsAccountId,
-      creditAccountId: gift.target === 'cash' ? accounts.cashAccountId : accounts.bonusAccountId,
       amountPaise: gift.amount_paise,
       reason: 'gift',
       reference: `gift:${code}`,
-    });
+    } as const;
+    // Bonus carries the wagering requirement (decision 0009); a cash gift is cash the operator gives.
+    const transfer =
+      gift.target === 'bonus'
+        ? await postBonusCredit(tx, ctx.config.bonusWageringMultiplierX100, userId, credit)
+        : await postTransfer(tx, { ...credit, creditAccountId: (await findPlayerAccounts(tx, userId)).cashAccountId });
     // The same player racing themselves: the second request finds the first one's transfer.
     if (transfer.isReplay) throw new AppError('GIFT_ALREADY_REDEEMED', `user ${userId} already redeemed ${code}`);
     await tx.query('insert into gift_redemptions (code, user_id, transfer_id) values ($1, $2, $3)', [code, userId, transfer.id]);
