@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, parseMoney } from './money.ts';
+import { formatMoney, parseCanonicalMoney, parseMoney } from './money.ts';
 
 describe('money on the wire', () => {
   it('parses decimal text and numbers with at most two places into paise', () => {
@@ -35,6 +35,33 @@ describe('money on the wire', () => {
     ]) {
       expect(parseMoney(bad)).toBeNull();
     }
+  });
+
+  it('parses machine messages strictly: only the text formatMoney writes', () => {
+    expect(parseCanonicalMoney('500.00')).toBe(50_000n);
+    expect(parseCanonicalMoney('0.01')).toBe(1n);
+    expect(parseCanonicalMoney('0.00')).toBe(0n);
+    for (const loose of [
+      '0000000000001.00',
+      '01.00',
+      '00.01',
+      '500',
+      '500.0',
+      '500.000',
+      ' 500.00',
+      '500.00 ',
+      '+500.00',
+      '-5.00',
+      '5e2',
+      '',
+      500,
+      500n,
+      null,
+      undefined,
+    ]) {
+      expect(parseCanonicalMoney(loose), String(loose)).toBeNull();
+    }
+    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 17n }), (paise) => parseCanonicalMoney(formatMoney(paise)) === paise));
   });
 
   it('formats paise with two decimals, including negatives', () => {

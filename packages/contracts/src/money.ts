@@ -18,6 +18,18 @@ export function parseMoney(value: unknown): Paise | null {
   return rupees * 100n + BigInt(fraction);
 }
 
+/**
+ * The strict form for messages from machines (a gateway's signed callback): only the exact text
+ * `formatMoney` writes for a non-negative amount ("500.00") is accepted; no leading zeros, no missing
+ * or extra decimals, no spaces or signs, no numbers. Null when the value is anything else, so a
+ * caller can refuse what it cannot compare.
+ */
+export function parseCanonicalMoney(value: unknown): Paise | null {
+  if (typeof value !== 'string') return null;
+  const paise = parseMoney(value);
+  return paise !== null && formatMoney(paise) === value ? paise : null;
+}
+
 /** Formats paise as the wire's two-decimal string: 9800n → "98.00", -5n → "-0.05". */
 export function formatMoney(paise: Paise): string {
   const isNegative = paise < 0n;

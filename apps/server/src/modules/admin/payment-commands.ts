@@ -137,7 +137,7 @@ export const paymentCommands: Record<string, Command> = {
         eventId: `operator:${orderNo}`,
         orderNo,
         status: 'paid',
-        paid: { currency: 'USDT', micro: order.usdt_micro! },
+        paid: { currency: 'USDT', amount: order.usdt_micro! },
         payload: { confirmedBy: ctx.actor },
       });
       if (outcome === 'credited') return [`order ${orderNo} confirmed and credited`];

@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../../platform/context.ts';
@@ -39,22 +39,24 @@ export function registerGatewayCallback(app: FastifyInstance, ctx: AppContext, g
       }
       const parsed = ZGatewayEvent.safeParse(json);
       if (!parsed.success) {
-        request.log.warn({ gateway: gateway.name }, 'gateway callback refused: body is not a gateway event');
-        return reply.code(400).send({ ok: false, error: 'body' });
+        // The field at fault is named (never its value): "body: amount" tells the gateway what to fix.
+        const field = parsed.error.issues[0]?.path.join('.');
+        request.log.warn({ gateway: gateway.name, field }, 'gateway callback refused: body is not a gateway event');
+        return reply.code(400).send({ ok: false, error: field ? `body: ${field}` : 'body' });
       }
       const event = parsed.data;
       if (event.type === 'payout') {
         const outcome = await applyPayoutEvent(ctx.db, request.log as Logger, gateway.name, event);
         return { ok: true, outcome };
       }
-      const paise = parseMoney(event.amount);
       const outcome = await applyDepositEvent(ctx.db, request.log as Logger, {
         provider: gateway.name,
         eventId: event.eventId,
         orderNo: event.orderNo,
         status: event.status,
-        paid: event.currency === 'INR' && paise !== null ? { currency: 'INR', paise } : { currency: event.currency },
-        payload: event,
+        paid: { currency: event.currency, amount: event.amount },
+        // Stored as received: the amount in its wire text (canonical, so it is exactly what was sent).
+        payload: { ...event, amount: formatMoney(event.amount) },
       });
       return { ok: true, outcome };
     });

@@ -1,3 +1,4 @@
+import { parseCanonicalMoney } from '@mayur/contracts';
 import { z } from 'zod';
 import type { PaymentGatewayName, PaymentsConfig } from '../../../platform/config.ts';
 
@@ -33,6 +34,21 @@ export class GatewayError extends Error {
   override name = 'GatewayError';
 }
 
+/**
+ * A gateway's amount, parsed once, here, into paise: only the canonical two-decimal text ("500.00").
+ * Anything the money parser would not give back exactly (leading zeros, a missing or third decimal,
+ * a number, nothing at all) makes the whole event malformed, so no amount reaches the posting rules
+ * uncompared.
+ */
+const ZGatewayAmount = z.unknown().transform((value, ctx) => {
+  const paise = parseCanonicalMoney(value);
+  if (paise === null) {
+    ctx.addIssue({ code: 'custom', message: 'amount must be a two-decimal money amount such as "500.00"' });
+    return z.NEVER;
+  }
+  return paise;
+});
+
 /** The body of a signed gateway callback: a deposit order or a payout reached a final state. */
 export const ZGatewayEvent = z.object({
   eventId: z.string().trim().min(1).max(100),
@@ -40,7 +56,8 @@ export const ZGatewayEvent = z.object({
   /** Our order number (deposit) or withdrawal number (payout). */
   orderNo: z.string().trim().min(1).max(40),
   status: z.enum(['paid', 'failed']),
-  amount: z.string().regex(/^\d{1,13}\.\d{2}$/),
+  /** In paise. */
+  amount: ZGatewayAmount,
   currency: z.string().min(1).max(8),
   reference: z.string().max(100).optional(),
   reason: z.string().max(300).optional(),

@@ -10,6 +10,7 @@ import {
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { applyDepositEvent, type PaidAmount } from '../recharge/apply-deposit-event.ts';
 
 // The `gateway-hmac` gateway against a fake gateway on loopback: signed order and payout requests,
 // and every way a callback can be forged, replayed or wrong. No forged or repeated message may move money.
@@ -223,6 +224,67 @@ describe('callback abuse', () => {
       { event_id: 'a1', outcome: 'amount_mismatch' },
       { event_id: 'a2', outcome: 'currency_mismatch' },
     ]);
+  });
+
+  it('credits nothing for an authentic paid event whose amount is missing or is not a strict money amount', async () => {
+    const { player, orderNo } = await openOrder('500');
+    // Each of these once reached the ledger with no amount to compare, and the whole order was credited.
+    const malformed = [
+      '0000000000001.00',
+      '0000000000500.00',
+      '0500.00',
+      '500',
+      '500.0',
+      '500.000',
+      ' 500.00',
+      '500.00 ',
+      '+500.00',
+      '-500.00',
+      '5e2',
+      '0x1f4.00',
+      '५००.००',
+      '',
+    ];
+    for (const [index, amount] of malformed.entries()) {
+      const reply = await postCallback(
+        server,
+        'gateway-hmac',
+        gateway.secret,
+        paidEvent(orderNo, { eventId: `m${index}`, amount }),
+      );
+      expect(reply, JSON.stringify(amount)).toEqual({ status: 400, body: { ok: false, error: 'body: amount' } });
+    }
+    for (const amount of [undefined, null, 500, 500.0, {}, ['500.00']]) {
+      const reply = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'odd', amount }));
+      expect(reply, JSON.stringify(amount)).toEqual({ status: 400, body: { ok: false, error: 'body: amount' } });
+    }
+    expect(await cashOf(server, player.userId)).toBe(0n);
+    expect(await orderStatus(orderNo)).toBe('pending');
+    // The same order still credits once its amount is stated exactly.
+    const exact = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'ok' }));
+    expect(exact.body.outcome).toBe('credited');
+    expect(await cashOf(server, player.userId)).toBe(50_000n);
+  });
+
+  it('refuses, at the posting rule itself, a paid event that carries no comparable amount', async () => {
+    const { player, orderNo } = await openOrder('500');
+    const apply = (eventId: string, paid: unknown) =>
+      applyDepositEvent(server.ctx.db, server.ctx.log, {
+        provider: 'gateway-hmac',
+        eventId,
+        orderNo,
+        status: 'paid',
+        paid: paid as PaidAmount,
+        payload: {},
+      });
+    expect(await apply('x1', { currency: 'INR' })).toBe('amount_mismatch');
+    expect(await apply('x2', { currency: 'INR', amount: null })).toBe('amount_mismatch');
+    expect(await apply('x3', { currency: 'INR', amount: 50_000 })).toBe('amount_mismatch');
+    expect(await apply('x4', { currency: 'INR', amount: '500.00' })).toBe('amount_mismatch');
+    expect(await apply('x5', undefined)).toBe('currency_mismatch');
+    expect(await cashOf(server, player.userId)).toBe(0n);
+    expect(await orderStatus(orderNo)).toBe('pending');
+    expect(await apply('x6', { currency: 'INR', amount: 50_000n })).toBe('credited');
   });
 
   it('ignores an authentic event for an order that does not exist, and a body that is not an event', async () => {

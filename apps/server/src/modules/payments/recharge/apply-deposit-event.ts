@@ -7,14 +7,18 @@ import { claimPaymentEvent, recordEventOutcome } from '../payment-events.ts';
 // Every way a recharge is confirmed (gateway callback, USDT watcher, operator) ends here: the event id
 // is claimed, the order checked against what was paid, and the credit posted, all in one transaction.
 
-export type PaidAmount = { currency: 'INR'; paise: bigint } | { currency: 'USDT'; micro: bigint };
+/**
+ * What the event says was paid: the currency's code and the amount in its smallest unit (paise for
+ * INR, micro-USDT for USDT). Always present: a source that cannot state an amount has no event to apply.
+ */
+export type PaidAmount = { currency: string; amount: bigint };
 
 export type DepositEvent = {
   provider: string;
   eventId: string;
   orderNo: string;
   status: 'paid' | 'failed';
-  paid: PaidAmount | { currency: string };
+  paid: PaidAmount;
   payload: unknown;
 };
 
@@ -38,11 +42,16 @@ type OrderRow = {
   status: 'pending' | 'completed' | 'failed';
 };
 
-function amountProblem(order: OrderRow, paid: DepositEvent['paid']): 'amount_mismatch' | 'currency_mismatch' | null {
-  const expectedCurrency = order.method === 'usdt' ? 'USDT' : 'INR';
-  if (paid.currency !== expectedCurrency) return 'currency_mismatch';
-  if ('paise' in paid && paid.paise !== order.amount_paise) return 'amount_mismatch';
-  if ('micro' in paid && paid.micro !== order.usdt_micro) return 'amount_mismatch';
+/**
+ * Compares what was paid with what the order asks for. Fails closed: an amount that is missing, not an
+ * integer of the currency's smallest unit, or has nothing to be compared with is a mismatch, never a pass.
+ */
+function amountProblem(order: OrderRow, paid: PaidAmount | undefined): 'amount_mismatch' | 'currency_mismatch' | null {
+  const expected =
+    order.method === 'usdt' ? { currency: 'USDT', amount: order.usdt_micro } : { currency: 'INR', amount: order.amount_paise };
+  if (paid?.currency !== expected.currency) return 'currency_mismatch';
+  if (typeof paid.amount !== 'bigint' || typeof expected.amount !== 'bigint' || paid.amount !== expected.amount)
+    return 'amount_mismatch';
   return null;
 }
 

@@ -74,7 +74,7 @@ export async function watchUsdtDeposits(
         eventId: `trc20:${transfer.txid}`,
         orderNo: order.order_no,
         status: 'paid',
-        paid: { currency: 'USDT', micro: transfer.valueMicro },
+        paid: { currency: 'USDT', amount: transfer.valueMicro },
         payload: { ...transfer, valueMicro: transfer.valueMicro.toString(), blockNumber: info.blockNumber, nowBlock },
       });
       if (outcome === 'credited') result.credited += 1;

@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/contracts';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
 import type { GatewayEvent } from '../gateways/payment-gateway.ts';
@@ -21,7 +21,7 @@ export async function applyPayoutEvent(db: Db, log: Logger, provider: string, ev
       eventId: event.eventId,
       kind: 'payout',
       reference: event.orderNo,
-      payload: event,
+      payload: { ...event, amount: formatMoney(event.amount) },
     });
     if (!isNew) return 'duplicate';
     const finish = async (result: PayoutOutcome) => {
@@ -34,7 +34,7 @@ export async function applyPayoutEvent(db: Db, log: Logger, provider: string, ev
     );
     if (!row) return finish('unknown_withdrawal');
     if (row.status !== 'paying') return finish('not_in_flight');
-    if (event.currency !== 'INR' || parseMoney(event.amount) !== row.amount_paise) return finish('amount_mismatch');
+    if (event.currency !== 'INR' || event.amount !== row.amount_paise) return finish('amount_mismatch');
     if (event.status === 'paid') {
       await markPaid(tx, row, accounts, event.reference ?? event.eventId);
       return finish('paid');
