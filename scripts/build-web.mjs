@@ -1,0 +1,20 @@
+// Builds the web app (apps/web/dist) only when its inputs changed since the last build, so `npm start`
+// is quick after the first run (see web-build-stamp.mjs). `--force` (what `npm run build` passes)
+// always builds and refreshes the stamp.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { isBuildCurrent, webSourcesHash, writeStamp } from './web-build-stamp.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distDir = path.join(root, 'apps/web/dist');
+
+const started = Date.now();
+// Hashed before building: a source edited during the build leaves an old stamp, so the next run rebuilds.
+const sourcesHash = webSourcesHash(root);
+if (!process.argv.includes('--force') && isBuildCurrent(distDir, sourcesHash)) {
+  console.log(`web app is up to date (apps/web/dist, sources unchanged; checked in ${Date.now() - started} ms)`);
+  process.exit(0);
+}
+const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@mayur/web'], { cwd: root, stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status || 1);
+writeStamp(distDir, sourcesHash);
