@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zList, zMoneyText, zPageField } from './fields.ts';
 import { zAmount, zRequestKey } from './wallet.ts';
 import { CRASH_ROOM_IDS, type CrashRoomId } from './crash-rooms.ts';
+import { isAutoCashoutX100 } from './crash-rules.ts';
 
 const zRoom = z.enum(CRASH_ROOM_IDS as [CrashRoomId, ...CrashRoomId[]], { error: 'ROOM_UNKNOWN' });
 const zBetId = z
@@ -14,7 +15,7 @@ const zTargetX100 = z
   .transform((value, ctx) => {
     if (value === undefined || value === '' || value === 0 || value === '0') return null;
     const target = Number(value);
-    if (!Number.isSafeInteger(target) || target < 101 || target > 1_000_000) {
+    if (!isAutoCashoutX100(target)) {
       ctx.addIssue({ code: 'custom', message: 'CASHOUT_TARGET_INVALID' });
       return z.NEVER;
     }

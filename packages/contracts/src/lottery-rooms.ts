@@ -1,5 +1,6 @@
 // The lottery rooms of DESIGN.md §5: timings, period codes and games. Dependency-free, so the web app
 // can import it at runtime for its countdowns and labels.
+import { bitgameSize } from './lottery-rules.ts';
 
 export type LotteryGame = 'wingo' | 'bitgame';
 
@@ -80,6 +81,5 @@ export function wingoMultiplier(selection: WingoSelection, n: number): [bigint, 
 
 /** Bit Game pays floor(stake × 1.95) on the right size; no separate fee. */
 export function bitgamePayoutPaise(selection: BitgameSelection, digitSum: number, stakePaise: bigint): bigint {
-  const size = digitSum <= 13 ? 'small' : 'big';
-  return size === selection ? (stakePaise * 195n) / 100n : 0n;
+  return bitgameSize(digitSum) === selection ? (stakePaise * 195n) / 100n : 0n;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { zCheckbox, zList, zMoneyText, zPageField } from './fields.ts';
 import { BITGAME_SELECTIONS, PK_ROOMS, WINGO_SELECTIONS } from './lottery-rooms.ts';
+import { isContractCount } from './lottery-rules.ts';
 import { zAmount, zRequestKey } from './wallet.ts';
-
-export const MAX_CONTRACT_COUNT = 1_000;
 
 const zMinutes = z
   .union([z.literal(60), z.literal(180), z.literal(300), z.enum(['60', '180', '300'])], { error: 'INVALID_FIELD' })
@@ -15,7 +14,7 @@ const zPeriod = z
   .regex(/^\d{14}$/, { error: 'PERIOD_UNKNOWN' });
 const zContractCount = z.union([z.number(), z.string().max(8)], { error: 'INVALID_FIELD' }).transform((value, ctx) => {
   const count = typeof value === 'number' ? value : Number(value);
-  if (!Number.isSafeInteger(count) || count < 1 || count > MAX_CONTRACT_COUNT) {
+  if (!isContractCount(count)) {
     ctx.addIssue({ code: 'custom', message: 'INVALID_FIELD' });
     return z.NEVER;
   }

@@ -1,6 +1,8 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { CRASH_MAX_X100 as CURVE_MAX_X100, CRASH_MIN_X100 as CURVE_MIN_X100 } from '@mayur/contracts/crash-curve';
+import { lotteryResultView, type LotteryResultView } from '@mayur/contracts/lottery-rules';
 
 // The provably-fair functions of DESIGN.md §6. Pure, integer-only (BigInt), and identical in the
 // server and in the browser verifier. The outcome of round k comes from its own seed s_k and the
@@ -9,7 +11,9 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 const TWO_POW_52 = 2n ** 52n;
 const HEX_SEED = /^[0-9a-f]{64}$/;
 
-export type WingoColour = 'green' | 'red' | 'violet';
+// The rules that turn a number or digits into colours, a sum and a size are the contracts' (one
+// function each, shared with the payouts and the browser); re-exported so a verifier finds them here.
+export { bitgameSize, bitgameSum, wingoColours, type WingoColour } from '@mayur/contracts/lottery-rules';
 
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
@@ -48,28 +52,24 @@ export function wingoNumber(digest: string): number {
   return digestDigit(digest, 0);
 }
 
-/** Colours of a Win Go number: 0 red+violet, 5 green+violet, odd green, even red. */
-export function wingoColours(number: number): WingoColour[] {
-  if (number === 0) return ['red', 'violet'];
-  if (number === 5) return ['green', 'violet'];
-  return number % 2 === 1 ? ['green'] : ['red'];
-}
-
 export function bitgameDigits(digest: string): [number, number, number] {
   return [digestDigit(digest, 0), digestDigit(digest, 1), digestDigit(digest, 2)];
 }
 
-export function bitgameSum(digits: readonly number[]): number {
-  return digits.reduce((sum, digit) => sum + digit, 0);
+/** What a lottery round stores from its digest: the Win Go number, or the three Bit Game digits. */
+export function lotteryOutcome(game: 'wingo' | 'bitgame', digest: string): { number: number | null; digits: number[] | null } {
+  return game === 'wingo' ? { number: wingoNumber(digest), digits: null } : { number: null, digits: bitgameDigits(digest) };
 }
 
-/** Small is 0–13, big is 14–27. */
-export function bitgameSize(sum: number): 'small' | 'big' {
-  return sum <= 13 ? 'small' : 'big';
+/** A lottery round's result as players see it, recomputed from its digest (the server and the browser verifier). */
+export function lotteryResultFromDigest(game: 'wingo' | 'bitgame', digest: string): LotteryResultView {
+  const { number, digits } = lotteryOutcome(game, digest);
+  return lotteryResultView(number, digits);
 }
 
-export const CRASH_MIN_X100 = 100n;
-export const CRASH_MAX_X100 = 1_000_000n;
+/** The crash point's bounds are the curve's: 1.00× … 10 000×. */
+export const CRASH_MIN_X100 = BigInt(CURVE_MIN_X100);
+export const CRASH_MAX_X100 = BigInt(CURVE_MAX_X100);
 
 /** Crash point in hundredths from a 52-bit value: min(10 000×, max(1.00×, floor((100 − edge)·2^52 / (2^52 − u)))). */
 export function crashPointFromSlice(u: bigint, edgePercent = 1n): number {

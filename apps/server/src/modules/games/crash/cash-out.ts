@@ -1,10 +1,10 @@
-import { CRASH_ROOMS, formatMoney, type CrashRoomId } from '@mayur/contracts';
+import { crashRoomWinPaise, formatMoney, type CrashRoomId } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances } from '../../wallet/accounts.ts';
 import { houseAccountOfBet } from './cancel-crash-bet.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
-import { decideCashout, winPaise } from './crash-engine.ts';
+import { decideCashout } from './crash-engine.ts';
 import { findCrashBet, toCrashBetView } from './crash-bet-view.ts';
 import { CRASH_ROUND_COLUMNS, toEngineRound, type CrashRoundRow } from './crash-round-row.ts';
 
@@ -45,7 +45,8 @@ export async function cashOut(ctx: AppContext, userId: number, betId: bigint, re
       receivedAtMs,
     );
     if (!decision.isAccepted) throw new AppError(REFUSAL[decision.reason], `bet ${betId} at ${receivedAtMs}`);
-    const win = winPaise(bet.stake_paise, decision.multiplierX100, CRASH_ROOMS[bet.room].maxWinPaise);
+    // The rule the bet panel shows live: floor(stake × m), capped at the room's maximum win.
+    const win = crashRoomWinPaise(bet.room, bet.stake_paise, decision.multiplierX100);
     const updated = await tx.query(
       "update crash_bets set status = 'cashed_out', cashout_x100 = $2, win_paise = $3 where id = $1 and status = 'open' returning id",
       [betId, decision.multiplierX100, win],

@@ -1,4 +1,4 @@
-import { CRASH_ROOMS, formatMoney, type CrashRoomId, type TCrashBet } from '@mayur/contracts';
+import { CRASH_ROOMS, crashStakeProblem, formatMoney, type CrashRoomId, type TCrashBet } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, shardedHouseAccountId } from '../../wallet/accounts.ts';
@@ -53,8 +53,11 @@ export async function placeCrashBet(
   receivedAtMs: number,
 ): Promise<{ bet: TCrashBet; balance: string }> {
   const room = CRASH_ROOMS[input.room];
-  if (input.stakePaise < room.minBetPaise) throw new AppError('BET_TOO_SMALL', `below ${room.minBetPaise}`, { field: 'amount' });
-  if (input.stakePaise > room.maxBetPaise) throw new AppError('BET_TOO_LARGE', `above ${room.maxBetPaise}`, { field: 'amount' });
+  const stakeProblem = crashStakeProblem(input.room, input.stakePaise);
+  if (stakeProblem)
+    throw new AppError(stakeProblem, `stake ${input.stakePaise} outside ${room.minBetPaise}..${room.maxBetPaise}`, {
+      field: 'amount',
+    });
   if (input.slot > room.slots)
     throw new AppError('INVALID_FIELD', `room ${input.room} has ${room.slots} slot(s)`, { field: 'slot' });
   const replayed = await replayedCrashBet(ctx, userId, input);

@@ -1,12 +1,12 @@
 import {
   bitgamePayoutPaise,
+  bitgameSum,
   formatMoney,
   wingoPayoutPaise,
   type TLotteryBet,
   type WingoSelection,
   type BitgameSelection,
 } from '@mayur/contracts';
-import { bitgameSum } from '@mayur/fairness';
 import { toResultView } from './round-result.ts';
 
 export type BetRow = {

@@ -1,6 +1,5 @@
-import { formatMoney, periodAt, type LotteryRoom, type TPeriodState } from '@mayur/contracts';
+import { formatMoney, LOTTERY_MIN_BET_PAISE, periodAt, type LotteryRoom, type TPeriodState } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
-import { MIN_BET_PAISE } from './place-bet.ts';
 import { toResultView } from './round-result.ts';
 
 /** The current period of a room from the wall clock, with the last settled result. */
@@ -19,7 +18,7 @@ export async function findPeriod(ctx: AppContext, room: LotteryRoom): Promise<TP
     bettingClosesAtMs: slot.bettingClosesAtMs,
     endsAtMs: slot.endsAtMs,
     serverTimeMs: nowMs,
-    minBet: formatMoney(MIN_BET_PAISE),
+    minBet: formatMoney(LOTTERY_MIN_BET_PAISE),
     maxBet: formatMoney(ctx.config.lottery.maxBetPaise),
     previous: previous[0]
       ? { period: previous[0].period, result: toResultView(previous[0].result_number, previous[0].result_digits) }

@@ -1,12 +1,17 @@
-import { formatMoney, wingoFeePaise, type LotteryRoom, LOTTERY_ROOMS, type TLotteryBet } from '@mayur/contracts';
+import {
+  formatMoney,
+  LOTTERY_MIN_BET_PAISE,
+  LOTTERY_ROOMS,
+  wingoFeePaise,
+  type LotteryRoom,
+  type TLotteryBet,
+} from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 import { toBetView, type BetRow } from './bet-view.ts';
-
-export const MIN_BET_PAISE = 110n;
 
 export type BetInput = {
   room: LotteryRoom;
@@ -53,7 +58,7 @@ async function replayedBet(
  * account shard, the fee (Win Go, 2 %) to the fees account.
  */
 export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): Promise<{ bet: TLotteryBet; balance: string }> {
-  if (bet.contractMoneyPaise < MIN_BET_PAISE) throw new AppError('BET_TOO_SMALL', undefined, { field: 'contractMoney' });
+  if (bet.contractMoneyPaise < LOTTERY_MIN_BET_PAISE) throw new AppError('BET_TOO_SMALL', undefined, { field: 'contractMoney' });
   const stakePaise = bet.contractMoneyPaise * BigInt(bet.contractCount);
   if (stakePaise > ctx.config.lottery.maxBetPaise)
     throw new AppError('BET_TOO_LARGE', `stake ${stakePaise} over ${ctx.config.lottery.maxBetPaise}`);

@@ -1,16 +1,12 @@
-import { bitgameDigits, bitgameSize, bitgameSum, roundDigest, wingoColours, wingoNumber } from '@mayur/fairness';
-import type { LotteryGame, TLotteryResult } from '@mayur/contracts';
+import { lotteryOutcome, roundDigest } from '@mayur/fairness';
+import { lotteryResultView, type LotteryGame, type TLotteryResult } from '@mayur/contracts';
 
 /** The outcome of a round from its own seed and the chain's salt (DESIGN.md §6), nothing else. */
 export function computeResult(game: LotteryGame, seed: string, salt: string): { number: number | null; digits: number[] | null } {
-  const digest = roundDigest(seed, salt);
-  return game === 'wingo' ? { number: wingoNumber(digest), digits: null } : { number: null, digits: bitgameDigits(digest) };
+  return lotteryOutcome(game, roundDigest(seed, salt));
 }
 
+/** A stored result as players see it: the contracts' rule, the same the browser verifier applies. */
 export function toResultView(number: number | null, digits: number[] | null): TLotteryResult {
-  if (digits) {
-    const sum = bitgameSum(digits);
-    return { number: null, colours: [], digits, sum, size: bitgameSize(sum) };
-  }
-  return { number, colours: number === null ? [] : wingoColours(number), digits: null, sum: null, size: null };
+  return lotteryResultView(number, digits);
 }

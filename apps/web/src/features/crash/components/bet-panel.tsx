@@ -1,4 +1,5 @@
 import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts/crash-rooms';
+import { clampCrashStake, crashStakeProblem, isAutoCashoutX100 } from '@mayur/contracts/crash-rules';
 import { formatMoney, parseMoney } from '@mayur/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -67,15 +68,15 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   const readTargetX100 = (): number | undefined | null => {
     if (!hasAutoCashout) return undefined;
     const target = parseMoney(autoTarget.trim());
-    if (target === null || target < 101n || target > 1_000_000n) return null;
-    return Number(target);
+    return target !== null && isAutoCashoutX100(Number(target)) ? Number(target) : null;
   };
 
   const placeBet = async () => {
     setError(null);
     const stakePaise = parseMoney(amount.trim());
     if (stakePaise === null) return setError({ code: 'AMOUNT_INVALID', message: t('errors.AMOUNT_INVALID') });
-    if (stakePaise < limits.minBetPaise) return setError({ code: 'BET_TOO_SMALL', message: t('errors.BET_TOO_SMALL') });
+    const stakeProblem = crashStakeProblem(room, stakePaise);
+    if (stakeProblem) return setError({ code: stakeProblem, message: t(`errors.${stakeProblem}`) });
     const targetX100 = readTargetX100();
     if (targetX100 === null) return setError({ code: 'CASHOUT_TARGET_INVALID', message: t('errors.CASHOUT_TARGET_INVALID') });
     const request = { room, slot, amount: formatMoney(stakePaise), ...(targetX100 ? { autoCashoutX100: targetX100 } : {}) };
@@ -171,10 +172,7 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
 
   const stepAmount = (direction: 1 | -1) => {
     const current = parseMoney(amount.trim()) ?? 0n;
-    const next = current + STEP_PAISE * BigInt(direction);
-    setAmount(
-      formatMoney(next < limits.minBetPaise ? limits.minBetPaise : next > limits.maxBetPaise ? limits.maxBetPaise : next),
-    );
+    setAmount(formatMoney(clampCrashStake(room, current + STEP_PAISE * BigInt(direction))));
   };
 
   const isLocked = isActive || isBusy;
@@ -299,7 +297,7 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
       {canCashOut && bet ? (
         <Button isBlock className={styles.cashOutButton} isBusy={isBusy} onClick={() => void cashOut()} data-testid="cash-out">
           <span>{t('crash.cashOut')}</span>
-          <LiveWin view={view} stake={bet.amount} />
+          <LiveWin view={view} stake={bet.amount} maxWinPaise={limits.maxWinPaise} />
         </Button>
       ) : canCancel ? (
         <Button isBlock variant="danger" isBusy={isBusy} onClick={() => void cancelBet()} data-testid="cancel-bet">
@@ -346,17 +344,17 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   );
 }
 
-/** Stake × the current multiplier, written into the DOM by the animation loop's feed. */
-function LiveWin({ view, stake }: { view: CrashRoundView; stake: string }) {
+/** What a cash-out now would pay (capped at the room's maximum win), written into the DOM by the animation loop's feed. */
+function LiveWin({ view, stake, maxWinPaise }: { view: CrashRoundView; stake: string; maxWinPaise: bigint }) {
   const ref = useRef<HTMLSpanElement>(null);
   useEffect(() => {
     const stakePaise = toPaise(stake) ?? 0n;
     const write = (x100: number) => {
-      if (ref.current) ref.current.textContent = formatRupees(winPaise(stakePaise, x100));
+      if (ref.current) ref.current.textContent = formatRupees(winPaise(stakePaise, x100, maxWinPaise));
     };
     write(view.feed.get());
     return view.feed.listen(write);
-  }, [view.feed, stake]);
+  }, [view.feed, stake, maxWinPaise]);
   return <span ref={ref} className="ltr-text" data-testid="live-win" />;
 }
 

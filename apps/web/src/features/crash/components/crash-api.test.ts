@@ -1,3 +1,5 @@
+import { CRASH_ROOMS } from '@mayur/contracts/crash-rooms';
+import { crashWinPaise } from '@mayur/contracts/crash-rules';
 import { describe, expect, it } from 'vitest';
 import { formatMultiplier, isolatedMultiplier, winPaise } from './crash-api.ts';
 import { derivePhase } from './use-crash-round.ts';
@@ -27,9 +29,22 @@ describe('crash helpers', () => {
   });
 
   it('rounds the live win down as the server does', () => {
-    expect(winPaise(1_000n, 101)).toBe(1_010n);
-    expect(winPaise(333n, 150)).toBe(499n);
-    expect(winPaise(110n, 100)).toBe(110n);
+    const maxWin = CRASH_ROOMS.limbo.maxWinPaise;
+    expect(winPaise(1_000n, 101, maxWin)).toBe(1_010n);
+    expect(winPaise(333n, 150, maxWin)).toBe(499n);
+    expect(winPaise(110n, 100, maxWin)).toBe(110n);
+  });
+
+  it("shows no more than the room pays: the live win stops at the room's maximum win", () => {
+    // ₹2,000 at 10 000× is ₹2 crore, but Aviator 1 pays at most ₹2 lakh per bet.
+    const room = CRASH_ROOMS.limbo1;
+    expect(winPaise(room.maxBetPaise, 1_000_000, room.maxWinPaise)).toBe(20_000_000n);
+    expect(winPaise(room.maxBetPaise, 10_001, room.maxWinPaise)).toBe(20_000_000n);
+    expect(winPaise(room.maxBetPaise, 9_999, room.maxWinPaise)).toBe(19_998_000n);
+  });
+
+  it("is the contracts' crash win, the function the server pays with", () => {
+    expect(winPaise).toBe(crashWinPaise);
   });
 
   it('takes off by the server start time and ends only with the crash', () => {

@@ -36,10 +36,11 @@ export function formatMultiplier(x100: number): string {
   return `${whole}.${hundredths}×`;
 }
 
-/** The win of a stake at a multiplier, in paise, rounded down as the server does: floor(stake × m). */
-export function winPaise(stakePaise: bigint, multiplierX100: number): bigint {
-  return (stakePaise * BigInt(multiplierX100)) / 100n;
-}
+/**
+ * The win of a stake at a multiplier, in paise: the contracts' rule the server pays with,
+ * floor(stake × m) capped at the room's maximum win, so the live win never shows more than is paid.
+ */
+export { crashWinPaise as winPaise } from '@mayur/contracts/crash-rules';
 
 /** A multiplier for interpolation into a sentence, isolated left-to-right so Arabic text keeps "2.37×" whole. */
 export function isolatedMultiplier(x100: number): string {

@@ -1,6 +1,6 @@
-import { previousSeed } from '@mayur/fairness';
+import { lotteryResultFromDigest, previousSeed, roundDigest } from '@mayur/fairness';
 import { describe, expect, it } from 'vitest';
-import { computeResult, isSameResult, isSeedInChainAsync } from './verify-round.ts';
+import { isSameResult, isSeedInChainAsync, verifyRound } from './verify-round.ts';
 
 function chainFrom(lastSeed: string, length: number): string[] {
   const seeds = [lastSeed];
@@ -24,17 +24,15 @@ describe('the browser verifier', () => {
     expect(await isSeedInChainAsync('not a seed', 1, seeds[0]!)).toBe(false);
   });
 
-  it('computes Win Go and Bit Game results from a digest and compares them field by field', () => {
-    const digest = '0'.repeat(13) + 'f'.repeat(13) + '8'.repeat(38);
-    expect(computeResult('wingo', digest)).toEqual({
-      number: 0,
-      colours: ['red', 'violet'],
-      digits: null,
-      sum: null,
-      size: null,
-    });
-    const bit = computeResult('bitgame', digest);
-    expect(bit).toEqual({ number: null, colours: [], digits: [0, 9, 5], sum: 14, size: 'big' });
-    expect(isSameResult(bit, { ...bit, sum: 13 })).toBe(false);
+  it('recomputes a published round and compares it with the published result field by field', async () => {
+    const round = { game: 'bitgame' as const, seed: seeds[3]!, chainIndex: 3, commitment: seeds[0]!, salt: 'b'.repeat(32) };
+    const unpublished = await verifyRound({ ...round, result: null });
+    expect(unpublished.isInChain).toBe(true);
+    expect(unpublished.computed).toEqual(lotteryResultFromDigest('bitgame', roundDigest(round.seed, round.salt)));
+    expect(unpublished.isSameResult).toBe(false);
+    expect((await verifyRound({ ...round, result: unpublished.computed })).isSameResult).toBe(true);
+    const altered = { ...unpublished.computed, sum: (unpublished.computed.sum ?? 0) + 1 };
+    expect((await verifyRound({ ...round, result: altered })).isSameResult).toBe(false);
+    expect(isSameResult(unpublished.computed, altered)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import type { TLotteryResult } from '@mayur/contracts';
-import { bitgameDigits, bitgameSize, bitgameSum, previousSeed, roundDigest, wingoColours, wingoNumber } from '@mayur/fairness';
+import { lotteryResultFromDigest, previousSeed, roundDigest } from '@mayur/fairness';
 
 const HEX_SEED = /^[0-9a-f]{64}$/;
 /** Hashes per slice of work, so that a long chain walk never freezes the page. */
@@ -43,17 +43,6 @@ export async function isSeedInChainAsync(
   return current === commitment;
 }
 
-/** The outcome of a round recomputed from its seed and the salt (DESIGN.md §6). */
-export function computeResult(game: 'wingo' | 'bitgame', digest: string): TLotteryResult {
-  if (game === 'bitgame') {
-    const digits = bitgameDigits(digest);
-    const sum = bitgameSum(digits);
-    return { number: null, colours: [], digits, sum, size: bitgameSize(sum) };
-  }
-  const number = wingoNumber(digest);
-  return { number, colours: wingoColours(number), digits: null, sum: null, size: null };
-}
-
 export function isSameResult(a: TLotteryResult, b: TLotteryResult): boolean {
   return (
     a.number === b.number &&
@@ -67,6 +56,7 @@ export function isSameResult(a: TLotteryResult, b: TLotteryResult): boolean {
 export async function verifyRound(round: RoundToVerify, onProgress?: (done: number) => void): Promise<Verification> {
   const isInChain = await isSeedInChainAsync(round.seed, round.chainIndex, round.commitment, onProgress);
   const digest = roundDigest(round.seed, round.salt);
-  const computed = computeResult(round.game, digest);
+  // The same function the server settles with (DESIGN.md §6): the check is only as good as that.
+  const computed = lotteryResultFromDigest(round.game, digest);
   return { isInChain, digest, computed, isSameResult: round.result !== null && isSameResult(computed, round.result) };
 }

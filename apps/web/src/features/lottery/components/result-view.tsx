@@ -1,15 +1,7 @@
 import type { TLotteryResult } from '@mayur/contracts';
+import { wingoColours, type WingoColour as Colour } from '@mayur/contracts/lottery-rules';
 import { useTranslation } from 'react-i18next';
 import styles from './lottery.module.css';
-
-type Colour = 'green' | 'red' | 'violet';
-
-/** Colours of a Win Go number (DESIGN.md §5): 0 red+violet, 5 green+violet, odd green, even red. */
-export function coloursOfNumber(number: number): Colour[] {
-  if (number === 0) return ['red', 'violet'];
-  if (number === 5) return ['green', 'violet'];
-  return number % 2 === 1 ? ['green'] : ['red'];
-}
 
 function ballClass(colours: readonly Colour[]): string {
   return [styles.ball, ...colours.map((colour) => styles[`ball_${colour}`])].join(' ');
@@ -25,7 +17,7 @@ export function NumberBall({
   size?: 'sm' | 'md' | 'lg';
   isAnimated?: boolean;
 }) {
-  const colours = coloursOfNumber(number);
+  const colours = wingoColours(number);
   return (
     <span
       className={`${ballClass(colours)} ${styles[`ball_${size}`]} ${isAnimated ? styles.ballReveal : ''}`}

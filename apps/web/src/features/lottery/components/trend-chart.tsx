@@ -1,8 +1,8 @@
+import { wingoColours } from '@mayur/contracts/lottery-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { ListLoading } from './game-record.tsx';
-import { coloursOfNumber } from './result-view.tsx';
 import type { LotteryRoomApi } from './room-api.ts';
 import { lotteryKeys } from './use-lottery-round.ts';
 import styles from './lottery.module.css';
@@ -47,7 +47,7 @@ export function TrendChart({ room }: { room: LotteryRoomApi }) {
                 return (
                   <td key={digit} aria-label={isDrawn ? t('lottery.drawn', { number: digit }) : undefined}>
                     {isDrawn ? (
-                      <span className={`${styles.trendHit} ${styles[`ball_${coloursOfNumber(digit)[0]}`]}`}>{digit}</span>
+                      <span className={`${styles.trendHit} ${styles[`ball_${wingoColours(digit)[0]}`]}`}>{digit}</span>
                     ) : (
                       <span className={styles.trendMiss} aria-hidden="true">
                         ·

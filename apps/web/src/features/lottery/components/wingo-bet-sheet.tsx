@@ -1,5 +1,6 @@
 import { parseMoney, type Paise } from '@mayur/contracts/money';
 import { wingoFeePaise, type WingoSelection } from '@mayur/contracts/lottery-rooms';
+import { clampContractCount, MAX_CONTRACT_COUNT } from '@mayur/contracts/lottery-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -13,7 +14,6 @@ import styles from './lottery.module.css';
 
 export const CONTRACT_MONEY_CHOICES = ['1.00', '10.00', '100.00', '1000.00'] as const;
 const QUICK_COUNTS = [1, 5, 10, 20, 50, 100] as const;
-export const MAX_CONTRACT_COUNT = 1000;
 
 export type WingoBetRequest = { select: WingoSelection; contractMoney: string; contractCount: number };
 
@@ -79,7 +79,7 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, mi
     onClose();
   };
 
-  const setClampedCount = (next: number) => setCount(Math.min(MAX_CONTRACT_COUNT, Math.max(1, Math.floor(next) || 1)));
+  const setClampedCount = (next: number) => setCount(clampContractCount(next));
 
   return (
     <AppDialog

@@ -1,5 +1,7 @@
 import type { ResponseOf } from '@mayur/contracts';
 import type { WingoSelection } from '@mayur/contracts/lottery-rooms';
+import { LOTTERY_MIN_BET_PAISE, wingoColours } from '@mayur/contracts/lottery-rules';
+import { formatMoney } from '@mayur/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +13,6 @@ import { notify } from '../../../shared/ui/notify.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { GameRecord } from './game-record.tsx';
 import { MyRecord } from './my-record.tsx';
-import { coloursOfNumber } from './result-view.tsx';
 import type { LotteryRoomApi } from './room-api.ts';
 import { RoundPanel } from './round-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
@@ -100,7 +101,7 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
             <button
               key={number}
               type="button"
-              className={`${styles.ball} ${styles.ball_md} ${coloursOfNumber(Number(number))
+              className={`${styles.ball} ${styles.ball_md} ${wingoColours(Number(number))
                 .map((colour) => styles[`ball_${colour}`])
                 .join(' ')} ${styles.numberButton}`}
               disabled={!isBettingOpen}
@@ -119,7 +120,7 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
         onClose={() => setSelection(null)}
         onConfirm={confirm}
         isBettingOpen={isBettingOpen}
-        minBet={round.period?.minBet ?? '1.10'}
+        minBet={round.period?.minBet ?? formatMoney(LOTTERY_MIN_BET_PAISE)}
         maxBet={round.period?.maxBet ?? ''}
         balance={balance.data?.balance ?? null}
       />
