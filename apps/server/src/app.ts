@@ -22,6 +22,7 @@ import { tickCrash } from './modules/games/crash/crash-clock.ts';
 import { registerCrashRoutes } from './modules/games/crash/routes.ts';
 import { tickLottery } from './modules/games/lottery/lottery-clock.ts';
 import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
+import { startHeartbeat } from './platform/heartbeat.ts';
 import { runWhileLeader, startInterval } from './platform/leader.ts';
 import { startRealtime } from './platform/realtime.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
@@ -98,6 +99,12 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   await registerStatic(app, ctx);
 
   const realtime = await startRealtime(app.server, config.redisUrl, { lottery: lotteryEvents, crash: crashEvents }, log);
+  // Every serving node beats, leader or not: a crash round is void only when no node was serving during
+  // its flight (decision 0008). Tests that drive a manual clock record their beats by hand.
+  const heartbeat =
+    config.env !== 'test' || config.lottery.isClockEnabled
+      ? startHeartbeat({ db, databaseUrl: config.databaseUrl, clock: ctx.clock, log })
+      : null;
   // One game clock for every game: the lottery's periods and the crash rooms' rounds.
   const tickGames = async () => {
     const nowMs = ctx.clock.now().getTime();
@@ -124,6 +131,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     isGameClockLeader: () => leadership?.isLeading() ?? false,
     async close() {
       await leadership?.stop();
+      await heartbeat?.stop();
       await realtime.close();
       await app.close();
       await ctx.codeDelivery.close();

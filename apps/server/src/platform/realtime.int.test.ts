@@ -39,7 +39,8 @@ describe('lottery realtime', () => {
 
   it('pushes the opened period, the close and the result to subscribers of the room only', async () => {
     socket.emit('subscribe', 'wingo-1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The server handles one socket's messages in order: once the clock sync is answered, the subscription is in.
+    await socket.timeout(5_000).emitWithAck('time');
     const opened = next<{ room: string; period: string; endsAtMs: number }>('period');
     await tickLottery(server.ctx, server.lotteryEvents, T0);
     const period = await opened;
@@ -60,7 +61,8 @@ describe('lottery realtime', () => {
     const rooms = new Set<string>();
     socket.on('period', (event: { room: string }) => rooms.add(event.room));
     await tickLottery(server.ctx, server.lotteryEvents, T0 + 120_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The step's pushes were written to this socket before it returned, so they arrive before this answer.
+    await socket.timeout(5_000).emitWithAck('time');
     expect([...rooms]).toEqual(['wingo-1']);
   });
 });

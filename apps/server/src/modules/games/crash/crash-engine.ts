@@ -79,9 +79,10 @@ export function winPaise(stakePaise: bigint, multiplierX100: number, maxWinPaise
 }
 
 /**
- * The published rule for a round interrupted mid-flight (the process died): an open bet whose
- * automatic target was below the crash point is paid at that target; every other open bet is refunded.
- * The crash point is never re-rolled.
+ * The published rule for a void round (no node was serving for part of its flight, decision 0008):
+ * an open bet whose automatic target was below the crash point is paid at that target; every other
+ * open bet is refunded. The crash point is never re-rolled. A round that was served throughout is
+ * never void, however late it is settled: its open bets without a reached target lose.
  */
 export function interruptedOutcome(
   round: CrashRound,

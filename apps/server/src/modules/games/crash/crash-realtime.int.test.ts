@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
+import { multiplierX100At } from '@mayur/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { ACTIVITY_FLUSH_MS } from '../../../platform/realtime.ts';
+import { recordBeat } from '../../../platform/heartbeat.ts';
 import { tickCrash } from './crash-clock.ts';
 
 // A full crash round over HTTP and a real socket: the pushes a player's screen is drawn from.
@@ -24,29 +25,66 @@ beforeAll(async () => {
     socket.once('connect_error', reject);
   });
   socket.emit('subscribe', 'limbo');
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  // The server handles one socket's messages in order: once the clock sync is answered, the subscription is in.
+  await socket.timeout(5_000).emitWithAck('time');
 });
 afterAll(async () => {
   socket?.disconnect();
   await server.stop();
 });
 
+const now = () => server.clock.now().getTime();
+const setNow = (ms: number) => server.clock.advance(ms - now());
 const next = <T>(event: string) => new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
-const tick = () => tickCrash(server.ctx, server.crashEvents, server.clock.now().getTime());
+let lastBeatMs = T0;
+/** The node serves (its heartbeat covers the time since the last step), then the clock steps. */
+const tick = async () => {
+  await recordBeat(server.ctx.db, 'test-node', lastBeatMs, now());
+  lastBeatMs = now();
+  await tickCrash(server.ctx, server.crashEvents, now());
+};
+
+type RoundPush = { roundId: string; bettingStartsAtMs: number; flyingAtMs: number };
+type Activity = Array<{
+  kind: string;
+  betId: string;
+  player: string;
+  amount?: string;
+  multiplierX100?: number;
+  winAmount?: string;
+}>;
+
+/** Plays rounds (each one pushed) until one flies long enough to cash out in flight; returns it while it takes bets. */
+async function roundFlyingAtLeast(minimumX100: number): Promise<RoundPush & { crashAtMs: number; crashPointX100: number }> {
+  for (let i = 0; i < 100; i++) {
+    const opened = next<RoundPush>('round');
+    await tick();
+    const round = await opened;
+    const [row] = await server.ctx.db.query<{ crash_at: Date; crash_point_x100: number; next_round_at: Date }>(
+      'select crash_at, crash_point_x100, next_round_at from crash_rounds where id = $1',
+      [round.roundId],
+    );
+    if (row!.crash_point_x100 >= minimumX100)
+      return { ...round, crashAtMs: row!.crash_at.getTime(), crashPointX100: row!.crash_point_x100 };
+    const crashed = next<{ roundId: string }>('crashed');
+    setNow(row!.crash_at.getTime());
+    await tick();
+    expect((await crashed).roundId).toBe(round.roundId);
+    setNow(row!.next_round_at.getTime());
+  }
+  throw new Error(`no round reached ${minimumX100}`);
+}
 
 describe('a crash round over HTTP and a socket', () => {
   it('pushes the round, the players’ bets and cash-outs, the take-off and the crash with its seed', async () => {
     const player = await quickPlayer(server, { cashPaise: 10_000n });
-    const opened = next<{ roundId: string; bettingStartsAtMs: number; flyingAtMs: number }>('round');
-    await tick();
-    const round = await opened;
-    expect(round).toMatchObject({ bettingStartsAtMs: T0, flyingAtMs: T0 + 7_000 });
+    const round = await roundFlyingAtLeast(150);
+    expect(round.flyingAtMs).toBe(round.bettingStartsAtMs + 7_000);
+    expect(round.bettingStartsAtMs).toBe(now());
 
-    const activity =
-      next<Array<{ kind: string; betId: string; player: string; amount?: string; multiplierX100?: number }>>('activity');
+    const activity = next<Activity>('activity');
     const placed = await server.call('/gameroket/pour', { room: 'limbo', amount: '25' }, { token: player.token });
-    const bets = await activity;
-    expect(bets).toEqual([
+    expect(await activity).toEqual([
       expect.objectContaining({
         kind: 'bet',
         betId: placed.body.obj.bet.id,
@@ -55,33 +93,45 @@ describe('a crash round over HTTP and a socket', () => {
       }),
     ]);
 
-    const [live] = await server.ctx.db.query<{ crash_at: Date }>('select crash_at from crash_rounds where id = $1', [
-      round.roundId,
-    ]);
     const flying = next<{ roundId: string; flyingAtMs: number }>('flying');
-    server.clock.advance(7_000);
+    setNow(round.flyingAtMs);
     await tick();
-    expect(await flying).toEqual({ room: 'limbo', roundId: round.roundId, flyingAtMs: T0 + 7_000 });
+    expect(await flying).toEqual({ room: 'limbo', roundId: round.roundId, flyingAtMs: round.flyingAtMs });
 
-    // Cash out one millisecond before the crash instant, if the round flies at all.
-    const crashAtMs = live!.crash_at.getTime();
-    if (crashAtMs > T0 + 7_000) {
-      server.clock.advance(crashAtMs - 1 - server.clock.now().getTime());
-      const cashouts = next<Array<{ kind: string; multiplierX100: number }>>('activity');
-      const cashed = await server.call('/gameroket/doSettle', { betId: placed.body.obj.bet.id }, { token: player.token });
-      expect(cashed.body.res).toBe(1);
-      expect((await cashouts)[0]).toMatchObject({ kind: 'cashout', multiplierX100: cashed.body.obj.multiplierX100 });
-    }
+    // In flight, one millisecond before the crash instant: the cash-out is accepted and pushed to the room.
+    setNow(round.crashAtMs - 1);
+    const cashouts = next<Activity>('activity');
+    const cashed = await server.call('/gameroket/doSettle', { betId: placed.body.obj.bet.id }, { token: player.token });
+    expect(cashed.body.res).toBe(1);
+    const expectedX100 = multiplierX100At(round.crashAtMs - 1 - round.flyingAtMs);
+    expect(cashed.body.obj.multiplierX100).toBe(expectedX100);
+    expect(expectedX100).toBeLessThan(round.crashPointX100);
+    expect(await cashouts).toEqual([
+      expect.objectContaining({
+        kind: 'cashout',
+        betId: placed.body.obj.bet.id,
+        multiplierX100: expectedX100,
+        winAmount: cashed.body.obj.winAmount,
+      }),
+    ]);
 
     const crashed = next<{ roundId: string; crashPointX100: number; seed: string; wasInterrupted: boolean }>('crashed');
-    server.clock.advance(crashAtMs - server.clock.now().getTime());
+    setNow(round.crashAtMs);
     await tick();
     const crash = await crashed;
     const chain = (await server.call('/fair/chain', { game: 'crash', room: 'limbo' })).body.obj;
     const fair = (await server.call('/fair/round', { game: 'crash', room: 'limbo', roundId: round.roundId })).body.obj;
-    expect(crash).toMatchObject({ roundId: round.roundId, wasInterrupted: false, seed: fair.seed });
+    expect(crash).toMatchObject({
+      roundId: round.roundId,
+      crashPointX100: round.crashPointX100,
+      wasInterrupted: false,
+      seed: fair.seed,
+    });
     expect(isSeedInChain(crash.seed, fair.chainIndex, chain.commitment)).toBe(true);
     expect(crashPointX100(roundDigest(crash.seed, chain.salt))).toBe(crash.crashPointX100);
-    expect(ACTIVITY_FLUSH_MS).toBeLessThanOrEqual(100);
+    const mine = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    expect(mine.map((bet: { status: string; cashoutX100: number }) => [bet.status, bet.cashoutX100])).toEqual([
+      ['cashed_out', expectedX100],
+    ]);
   });
 });

@@ -1,8 +1,9 @@
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
 import { multiplierX100At, parseMoney } from '@mayur/contracts';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { recordBeat } from '../../../platform/heartbeat.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { CRASH_BETTING_MS } from './crash-engine.ts';
 import { CrashEvents } from './crash-events.ts';
@@ -14,9 +15,12 @@ let server: TestServer;
 const events = new CrashEvents();
 const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
 
+let lastBeatMs: number | null = null;
+
 beforeEach(async () => {
   server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
   server.clock.advance(T0 - server.clock.now().getTime());
+  lastBeatMs = null;
 });
 afterEach(async () => {
   await server.stop();
@@ -24,7 +28,19 @@ afterEach(async () => {
 
 const now = () => server.clock.now().getTime();
 const setNow = (ms: number) => server.clock.advance(ms - now());
-const tick = () => tickCrash(server.ctx, events, now());
+/** The test's node has been serving since its previous beat: its heartbeat covers the time in between. */
+async function serve() {
+  await recordBeat(server.ctx.db, 'test-node', lastBeatMs ?? now(), now());
+  lastBeatMs = now();
+}
+/** The node dies after its last beat: nothing is recorded until it serves again. */
+const die = () => {
+  lastBeatMs = null;
+};
+const tick = async () => {
+  await serve();
+  await tickCrash(server.ctx, events, now());
+};
 
 type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
 async function liveRound(room = 'limbo'): Promise<LiveRound> {
@@ -147,7 +163,30 @@ describe('a crash round', () => {
     );
   });
 
-  it('refunds open bets and pays reached automatic targets when the round was interrupted', async () => {
+  it('loses every open bet of a round settled long after its crash while a node was serving', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(150);
+    await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    await server.call(
+      '/gameroket/pour',
+      { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: round.crash_point_x100 + 100 },
+      { token: player.token },
+    );
+    // The clock is busy: it settles the round 20 s after the crash, but players could cash out all along.
+    setNow(round.crash_at.getTime() + 20_000);
+    await tick();
+    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    expect(bets.map((bet: any) => [bet.slot, bet.status, bet.winAmount])).toEqual([
+      [2, 'lost', '0.00'],
+      [1, 'lost', '0.00'],
+    ]);
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('800.00');
+    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
+    expect(history).toMatchObject({ roundId: String(round.id), wasInterrupted: false });
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('refunds open bets and pays reached automatic targets when the process died mid-flight', async () => {
     const player = await quickPlayer(server, { cashPaise: 100_000n });
     const round = await roundCrashingAtLeast(150);
     await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
@@ -156,7 +195,10 @@ describe('a crash round', () => {
       { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: 120 },
       { token: player.token },
     );
-    // The process died mid-flight; the next clock runs a minute after the crash instant.
+    // The process died at take-off; it is back, and runs the clock, a minute after the crash instant.
+    setNow(round.flying_at.getTime());
+    await serve();
+    die();
     setNow(round.crash_at.getTime() + 60_000);
     await tick();
     const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
@@ -168,6 +210,86 @@ describe('a crash round', () => {
     const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
     expect(history).toMatchObject({ roundId: String(round.id), crashPointX100: round.crash_point_x100, wasInterrupted: true });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('voids a round whose flight had a heartbeat gap, once the record of the flight is final', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(200);
+    const flyingAtMs = round.flying_at.getTime();
+    const crashAtMs = round.crash_at.getTime();
+    const below = round.crash_point_x100 - 1;
+    await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    await server.call(
+      '/gameroket/pour',
+      { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: below },
+      { token: player.token },
+    );
+    // Served through take-off, then down for five seconds of the flight, then serving again until the crash.
+    setNow(flyingAtMs + 1_000);
+    await tick();
+    die();
+    setNow(flyingAtMs + 6_000);
+    await tick();
+    setNow(crashAtMs);
+    await tick();
+    // A gap is acted on only once no late beat can close it: the round waits, unsettled.
+    expect((await liveRound()).id).toBe(round.id);
+    setNow(crashAtMs + 10_000);
+    await tick();
+    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    const autoWin = (10_000n * BigInt(below)) / 100n;
+    expect(bets.map((bet: any) => [bet.slot, bet.status, parseMoney(bet.winAmount)])).toEqual([
+      [2, 'cashed_out', autoWin],
+      [1, 'refunded', 0n],
+    ]);
+    expect(parseMoney((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance)).toBe(
+      100_000n - 20_000n + 10_000n + autoWin,
+    );
+    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
+    expect(history).toMatchObject({ roundId: String(round.id), wasInterrupted: true });
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('answers getCurrent between rounds with the round that just crashed', async () => {
+    const round = await roundCrashingAtLeast(101);
+    setNow(round.crash_at.getTime());
+    await tick();
+    // The pause: the round is settled and the next one opens at next_round_at.
+    expect(await server.ctx.db.query("select 1 from crash_rounds where room = 'limbo' and state = 'live'")).toEqual([]);
+    const between = await server.call('/gameroket/getCurrent', { room: 'limbo' });
+    expect(between.body.obj).toMatchObject({
+      roundId: String(round.id),
+      phase: 'crashed',
+      crashAtMs: round.crash_at.getTime(),
+      crashPointX100: round.crash_point_x100,
+      serverTimeMs: round.crash_at.getTime(),
+    });
+    expect(between.body.obj.recent[0]).toBe(round.crash_point_x100);
+    setNow(round.next_round_at.getTime());
+    await tick();
+    const next = (await server.call('/gameroket/getCurrent', { room: 'limbo' })).body.obj;
+    expect(next).toMatchObject({ phase: 'betting', crashAtMs: null, crashPointX100: null });
+    expect(next.roundId).not.toBe(String(round.id));
+  });
+
+  it('announces take-off once per round, also when a new leader takes over in flight', async () => {
+    const round = await roundCrashingAtLeast(150);
+    const flights: string[][] = [];
+    const firstLeader = new CrashEvents();
+    const nextLeader = new CrashEvents();
+    firstLeader.on('flying', (event) => flights.push(['first', event.roundId]));
+    nextLeader.on('flying', (event) => flights.push(['next', event.roundId]));
+    setNow(round.flying_at.getTime() + 100);
+    await serve();
+    await tickCrash(server.ctx, firstLeader, now());
+    // The new leader is another process: a fresh copy of the clock module, with none of the first one's memory.
+    vi.resetModules();
+    const otherNode = await import('./crash-clock.ts');
+    setNow(round.flying_at.getTime() + 350);
+    await serve();
+    await otherNode.tickCrash(server.ctx, nextLeader, now());
+    await otherNode.tickCrash(server.ctx, nextLeader, now());
+    expect(flights).toEqual([['first', String(round.id)]]);
   });
 
   it('takes every crash point from the room chain, revealed only after the crash', async () => {

@@ -8,15 +8,17 @@ import { cashOut } from './cash-out.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
 import { phaseAt } from './crash-engine.ts';
 import { maskedPlayer, type CrashEvents } from './crash-events.ts';
-import { findLiveRound, toEngineRound } from './crash-round-row.ts';
+import { findLatestRound, toEngineRound } from './crash-round-row.ts';
 import { placeCrashBet } from './place-crash-bet.ts';
 
 const RECENT_ROUNDS = 20;
 
 async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): Promise<TCrashRoundState> {
-  const live = await findLiveRound(ctx.db, room);
-  if (!live) throw new AppError('ROOM_UNKNOWN', `room ${room} has no round yet`);
-  const phase = phaseAt(toEngineRound(live), nowMs);
+  // Between rounds (the pause after a crash) the newest round is the one that just crashed.
+  const round = await findLatestRound(ctx.db, room);
+  if (!round) throw new AppError('ROOM_UNKNOWN', `room ${room} has no round yet`);
+  const phase = round.state === 'settled' ? 'crashed' : phaseAt(toEngineRound(round), nowMs);
+  const isCrashed = phase === 'crashed';
   const recent = await ctx.db.query<{ crash_point_x100: number }>(
     "select crash_point_x100 from crash_rounds where room = $1 and state = 'settled' order by id desc limit $2",
     [room, RECENT_ROUNDS],
@@ -24,12 +26,12 @@ async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): 
   const config = CRASH_ROOMS[room];
   return {
     room,
-    roundId: String(live.id),
+    roundId: String(round.id),
     phase,
-    bettingStartsAtMs: live.betting_starts_at.getTime(),
-    flyingAtMs: live.flying_at.getTime(),
-    crashAtMs: phase === 'crashed' ? live.crash_at.getTime() : null,
-    crashPointX100: phase === 'crashed' ? live.crash_point_x100 : null,
+    bettingStartsAtMs: round.betting_starts_at.getTime(),
+    flyingAtMs: round.flying_at.getTime(),
+    crashAtMs: isCrashed ? round.crash_at.getTime() : null,
+    crashPointX100: isCrashed ? round.crash_point_x100 : null,
     serverTimeMs: nowMs,
     minBet: formatMoney(config.minBetPaise),
     maxBet: formatMoney(config.maxBetPaise),

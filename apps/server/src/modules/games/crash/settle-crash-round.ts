@@ -1,10 +1,8 @@
 import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
+import { HEARTBEAT_RECORD_FINAL_MS, wasAliveThroughout } from '../../../platform/heartbeat.ts';
 import { HOUSE_SHARD_COUNT } from '../../wallet/accounts.ts';
 import { postTransfersFromQuery } from '../../wallet/post-transfers.ts';
-
-/** A round still unsettled this long after its crash ran with no live game clock: interrupted. */
-export const INTERRUPTION_GRACE_MS = 5_000;
 
 export type SettledCrashRound = {
   room: CrashRoomId;
@@ -17,28 +15,36 @@ export type SettledCrashRound = {
 
 /**
  * Settles a crashed round once (guarded by its state). Open bets whose automatic target is below the
- * crash point are paid at exactly that target; the other open bets lose — unless the round ran past
- * its crash with no clock alive (the process died mid-flight): then, by the published rule, they are
- * refunded instead. Set-based: one query per outcome, whatever the number of bets.
+ * crash point are paid at exactly that target; every other open bet loses, however late the round is
+ * settled. Only when no node was serving for part of the flight (a gap in the recorded heartbeats) is
+ * the round void: those other open bets are refunded instead (decision 0008). A gap is acted on only
+ * once the heartbeat record of the flight is final; until then the round waits (null is returned).
+ * Set-based: one query per outcome, whatever the number of bets.
  */
 export async function settleCrashRound(ctx: AppContext, roundId: bigint, nowMs: number): Promise<SettledCrashRound | null> {
   return ctx.db.transaction(async (tx) => {
-    const claimed = await tx.query<{
+    const [round] = await tx.query<{
       room: CrashRoomId;
       crash_point_x100: number;
+      flying_at: Date;
       crash_at: Date;
       chain_id: number;
       chain_index: number;
     }>(
-      `update crash_rounds set state = 'settled', settled_at = $2,
-              was_interrupted = ($2::timestamptz > crash_at + make_interval(secs => $3::double precision / 1000))
-       where id = $1 and state = 'live' and crash_at <= $2
-       returning room, crash_point_x100, crash_at, chain_id, chain_index`,
-      [roundId, new Date(nowMs), INTERRUPTION_GRACE_MS],
+      `select room, crash_point_x100, flying_at, crash_at, chain_id, chain_index from crash_rounds
+       where id = $1 and state = 'live' and crash_at <= $2 for update`,
+      [roundId, new Date(nowMs)],
     );
-    const round = claimed[0];
     if (!round) return null;
-    const wasInterrupted = nowMs > round.crash_at.getTime() + INTERRUPTION_GRACE_MS;
+    const crashAtMs = round.crash_at.getTime();
+    const wasServed = await wasAliveThroughout(tx, round.flying_at.getTime(), crashAtMs);
+    if (!wasServed && nowMs < crashAtMs + HEARTBEAT_RECORD_FINAL_MS) return null;
+    const wasInterrupted = !wasServed;
+    await tx.query("update crash_rounds set state = 'settled', settled_at = $2, was_interrupted = $3 where id = $1", [
+      roundId,
+      new Date(nowMs),
+      wasInterrupted,
+    ]);
     const maxWin = CRASH_ROOMS[round.room].maxWinPaise;
     const houseJoin = `join ledger_accounts house on house.purpose = $2 || '#' || (b.user_id % ${HOUSE_SHARD_COUNT})::text
                        join ledger_accounts cash on cash.user_id = b.user_id and cash.kind = 'cash'`;
