@@ -1,4 +1,4 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { formatMoney, parseMoney } from '@mayur/contracts';
 import {
   CommandRefusal,
@@ -39,6 +39,32 @@ async function findUserId(db: Queryable, reference: string): Promise<number> {
   return rows[0].id;
 }
 
+const MAX_ADJUSTMENT_KEY_LENGTH = 100;
+
+/**
+ * The idempotency key of an operator adjustment, never random: the operator's `--key`, or, without
+ * one, a digest of what the command asks for (player, signed amount, reason). Running the same command
+ * again (a time-out, a lost connection, shell history) is then recognised and moves nothing; a
+ * deliberate second identical adjustment needs its own --key (the reply says so).
+ */
+function adjustmentKey(
+  given: string | undefined,
+  userId: number,
+  signedPaise: bigint,
+  reason: string,
+): { idempotencyKey: string; isDerived: boolean } {
+  if (given !== undefined) {
+    const key = given.trim();
+    if (key.length === 0 || key.length > MAX_ADJUSTMENT_KEY_LENGTH)
+      throw new CommandRefusal(`--key must be 1 to ${MAX_ADJUSTMENT_KEY_LENGTH} characters`);
+    return { idempotencyKey: `adjustment:${key}`, isDerived: false };
+  }
+  const digest = createHash('sha256')
+    .update(JSON.stringify([userId, signedPaise.toString(), reason]))
+    .digest('hex');
+  return { idempotencyKey: `adjustment-auto:${digest}`, isDerived: true };
+}
+
 function generateGiftCode(): string {
   let code = '';
   for (let i = 0; i < 10; i++) code += GIFT_ALPHABET[randomInt(GIFT_ALPHABET.length)];
@@ -77,7 +103,7 @@ const commands: Record<string, Command> = {
   },
 
   'user:adjust': {
-    usage: 'user:adjust --user <id|email|mobile> --amount <±decimal> --reason "<text>" [--key <idempotency key>]',
+    usage: 'user:adjust --user <id|email|mobile> --amount <±decimal> --reason "<text>" [--key <retry key>]',
     async run(ctx, args) {
       const userId = await findUserId(ctx.db, required(args, 'user'));
       const amountText = required(args, 'amount');
@@ -85,21 +111,36 @@ const commands: Record<string, Command> = {
       const amountPaise = positiveAmount(amountText.replace(/^[+-]/, ''));
       const reason = required(args, 'reason');
       if (reason.length > 500) throw new CommandRefusal('--reason must be at most 500 characters');
+      const key = adjustmentKey(args.key, userId, isDebit ? -amountPaise : amountPaise, reason);
       const adjustments = await houseAccountId(ctx.db, 'adjustments');
-      const posted = await ctx.db.transaction(async (tx) => {
-        const accounts = await findPlayerAccounts(tx, userId);
-        return postTransfer(tx, {
-          idempotencyKey: `adjustment:${args.key ?? randomUUID()}`,
-          debitAccountId: isDebit ? accounts.cashAccountId : adjustments,
-          creditAccountId: isDebit ? adjustments : accounts.cashAccountId,
-          amountPaise,
-          reason: 'adjustment',
-          reference: `operator:${ctx.actor}`,
+      let posted;
+      try {
+        posted = await ctx.db.transaction(async (tx) => {
+          const accounts = await findPlayerAccounts(tx, userId);
+          return postTransfer(tx, {
+            idempotencyKey: key.idempotencyKey,
+            debitAccountId: isDebit ? accounts.cashAccountId : adjustments,
+            creditAccountId: isDebit ? adjustments : accounts.cashAccountId,
+            amountPaise,
+            reason: 'adjustment',
+            // Players see this on the transfer; who ran the command is in the audit log.
+            reference: 'operator',
+          });
         });
-      });
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT')
+          throw new CommandRefusal(
+            `--key "${args.key}" was already used for a different adjustment; nothing moved`,
+            'IDEMPOTENCY_CONFLICT',
+          );
+        throw error;
+      }
       const balances = await findPlayerBalances(ctx.db, userId);
+      const moved = `₹${formatMoney(amountPaise)} ${isDebit ? 'from' : 'to'} player ${userId}'s cash`;
       return [
-        `${posted.isReplay ? 'already posted (same --key): nothing moved' : isDebit ? 'debited' : 'credited'} ₹${formatMoney(amountPaise)} ${isDebit ? 'from' : 'to'} player ${userId}'s cash (transfer ${posted.id})`,
+        posted.isReplay
+          ? `already posted as transfer ${posted.id} at ${posted.createdAt.toISOString()} (${key.isDerived ? 'an identical adjustment: same player, amount and reason; to make another, give it its own --key' : `same --key`}): nothing moved`
+          : `${isDebit ? 'debited' : 'credited'} ${moved} (transfer ${posted.id})`,
         `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
       ];
     },
