@@ -1,58 +1,13 @@
-import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { notify } from '../../../shared/ui/notify.ts';
-import { promptInstall, useInstallPrompt } from '../../../shared/lib/install-prompt.ts';
 import { DownloadIcon } from '../../../shared/ui/icons.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './home-screen.module.css';
+import { useAppDownload } from './use-app-download.tsx';
 
-// Needed only in browsers that offer installation, and only after a tap.
-const InstallOfferDialog = lazy(() =>
-  import('./install-offer-dialog.tsx').then((module) => ({ default: module.InstallOfferDialog })),
-);
-
-/** The operator's Android package, served by the server on the same origin (404 when none is installed). */
-export const APK_URL = '/download/app.apk';
-
-async function isApkAvailable(): Promise<boolean> {
-  try {
-    const response = await fetch(APK_URL, { method: 'HEAD', cache: 'no-store' });
-    return response.ok;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Opens the apk when the operator has installed one; otherwise says so and, where the browser has
- * offered it, proposes installing the web app itself.
- */
+/** The header's download button (see useAppDownload for what a tap does when there is no apk). */
 export function DownloadAppButton() {
   const { t } = useTranslation();
-  const installPrompt = useInstallPrompt();
-  const [isChecking, setIsChecking] = useState(false);
-  const [isInstallOfferOpen, setIsInstallOfferOpen] = useState(false);
-
-  const onClick = async () => {
-    setIsChecking(true);
-    const isAvailable = await isApkAvailable();
-    setIsChecking(false);
-    if (isAvailable) {
-      window.location.assign(APK_URL);
-      return;
-    }
-    if (installPrompt) {
-      setIsInstallOfferOpen(true);
-      return;
-    }
-    notify.info(t('download.notAvailable'), { id: 'apk-missing' });
-  };
-
-  const install = async () => {
-    setIsInstallOfferOpen(false);
-    const isAccepted = await promptInstall();
-    if (isAccepted) notify.success(t('download.installed'));
-  };
+  const { download, isChecking, installOffer } = useAppDownload();
 
   return (
     <>
@@ -61,17 +16,13 @@ export function DownloadAppButton() {
         className={styles.iconButton}
         aria-label={t('download.button')}
         title={t('download.button')}
-        onClick={() => void onClick()}
+        onClick={() => void download()}
         disabled={isChecking}
         aria-busy={isChecking || undefined}
       >
         {isChecking ? <Spinner size={20} /> : <DownloadIcon size={20} />}
       </button>
-      {isInstallOfferOpen && (
-        <Suspense fallback={null}>
-          <InstallOfferDialog isOpen onClose={() => setIsInstallOfferOpen(false)} onInstall={() => void install()} />
-        </Suspense>
-      )}
+      {installOffer}
     </>
   );
 }

@@ -4,6 +4,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { BellIcon, ChevronIcon } from '../../../shared/ui/icons.tsx';
 import styles from './notice-dialog.module.css';
+import { useAppDownload } from './use-app-download.tsx';
 
 type Notice = ResponseOf<'/user/getNoticeUrl'>[number];
 
@@ -23,12 +24,13 @@ function safeHref(url: string): string | null {
 /** The persistent notice dialog: the first notice with its download, main-site and promotion links. */
 export function NoticeDialog({ notice, isOpen, onClose }: { notice: Notice | undefined; isOpen: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const appDownload = useAppDownload();
   const links = notice
     ? [
-        { label: t('notice.download'), href: safeHref(notice.download_url) },
-        { label: t('notice.mainSite'), href: safeHref(notice.main_url) },
-        { label: t('notice.promotion'), href: safeHref(notice.promotion_url) },
-      ].filter((link): link is { label: string; href: string } => link.href !== null)
+        { label: t('notice.download'), href: safeHref(notice.download_url), isDownload: true },
+        { label: t('notice.mainSite'), href: safeHref(notice.main_url), isDownload: false },
+        { label: t('notice.promotion'), href: safeHref(notice.promotion_url), isDownload: false },
+      ].filter((link): link is { label: string; href: string; isDownload: boolean } => link.href !== null)
     : [];
 
   return (
@@ -64,6 +66,13 @@ export function NoticeDialog({ notice, isOpen, onClose }: { notice: Notice | und
                 href={link.href}
                 target={link.href.startsWith('/') ? undefined : '_blank'}
                 rel="noopener noreferrer"
+                aria-busy={(link.isDownload && appDownload.isChecking) || undefined}
+                onClick={(event) => {
+                  // A download on this site may not be installed: checked first, as the header button does.
+                  if (!link.isDownload || !link.href.startsWith('/')) return;
+                  event.preventDefault();
+                  if (!appDownload.isChecking) void appDownload.download(link.href);
+                }}
               >
                 {link.label}
                 <ChevronIcon size={18} />
@@ -72,6 +81,7 @@ export function NoticeDialog({ notice, isOpen, onClose }: { notice: Notice | und
           ))}
         </ul>
       )}
+      {appDownload.installOffer}
     </AppDialog>
   );
 }
