@@ -23,7 +23,12 @@ const BEAT_QUERY_TIMEOUT_MS = 5_000;
 
 export type HeartbeatInterval = { startedAtMs: number; lastBeatAtMs: number };
 
-export type Heartbeat = { nodeId: string; stop(): Promise<void> };
+export type Heartbeat = {
+  nodeId: string;
+  /** Beats now and resolves once the beat is written (or has failed); the timer beats on its own. */
+  beatNow(): Promise<void>;
+  stop(): Promise<void>;
+};
 
 /**
  * Records that `nodeId` was alive from `firstAtMs` to `lastAtMs` (beats no more than the tolerance
@@ -162,6 +167,10 @@ export function startHeartbeat(options: {
   options.log.info({ nodeId }, 'heartbeat started');
   return {
     nodeId,
+    async beatNow() {
+      beat();
+      await writing;
+    },
     async stop() {
       clearInterval(timer);
       await writing;

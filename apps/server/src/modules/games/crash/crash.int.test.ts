@@ -274,7 +274,8 @@ describe('a crash round', () => {
 
   it('announces take-off once per round, also when a new leader takes over in flight', async () => {
     const round = await roundCrashingAtLeast(150);
-    const flights: string[][] = [];
+    // Every room's clock steps together; the limbo round is the one watched, and every round counts.
+    const flights: Array<[leader: string, roundId: string]> = [];
     const firstLeader = new CrashEvents();
     const nextLeader = new CrashEvents();
     firstLeader.on('flying', (event) => flights.push(['first', event.roundId]));
@@ -289,7 +290,9 @@ describe('a crash round', () => {
     await serve();
     await otherNode.tickCrash(server.ctx, nextLeader, now());
     await otherNode.tickCrash(server.ctx, nextLeader, now());
-    expect(flights).toEqual([['first', String(round.id)]]);
+    expect(flights).toContainEqual(['first', String(round.id)]);
+    const roundIds = flights.map(([, roundId]) => roundId);
+    expect(roundIds).toEqual([...new Set(roundIds)]);
   });
 
   it('takes every crash point from the room chain, revealed only after the crash', async () => {
