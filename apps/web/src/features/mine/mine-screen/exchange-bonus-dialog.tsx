@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
 import { refreshWallet } from '../../../shared/api/queries.ts';
 import { session } from '../../../shared/api/session.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
@@ -15,7 +16,9 @@ import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
+import { BonusWageringProgress } from './bonus-wagering-progress.tsx';
 import styles from './mine-screen.module.css';
+import { useBonusWagering } from './use-bonus-wagering.ts';
 
 function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string; onDone: () => void }) {
   const { t } = useTranslation('wallet');
@@ -24,6 +27,9 @@ function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string;
   const [amount, setAmount] = useState('');
   const [isExchanging, setIsExchanging] = useState(false);
   const form = useFormErrors<'bonus'>({ bonus: 'exchange-bonus-amount' });
+  const wagering = useBonusWagering();
+  // Known to be locked: the bar above says how much more to bet. Unknown (loading, failed): the server decides.
+  const isLocked = wagering.data?.isExchangeable === false;
 
   const fillAll = () => {
     const availablePaise = parseMoney(availableBonus);
@@ -50,6 +56,8 @@ function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string;
     } catch (error) {
       requestKey.settle(error);
       form.applyServerError(error);
+      // Bets placed elsewhere since the dialog opened may have moved the requirement: show the fresh one.
+      if (isApiError(error) && error.code === 'BONUS_WAGERING_INCOMPLETE') void wagering.refetch();
       setIsExchanging(false);
     }
   };
@@ -60,6 +68,12 @@ function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string;
         <span>{t('exchange.available')}</span>
         <Money value={availableBonus} className={styles.availableBonusValue} testId="exchange-available-bonus" />
       </p>
+      <BonusWageringProgress
+        wagering={wagering.data}
+        isLoading={wagering.isPending}
+        isError={wagering.isError}
+        onRetry={() => void wagering.refetch()}
+      />
       <TextField
         id="exchange-bonus-amount"
         label={t('exchange.amountLabel')}
@@ -85,7 +99,7 @@ function ExchangeBonusForm({ availableBonus, onDone }: { availableBonus: string;
         <Button variant="secondary" onClick={onDone}>
           {t('common.cancel')}
         </Button>
-        <Button type="submit" isBusy={isExchanging}>
+        <Button type="submit" isBusy={isExchanging} disabled={isLocked}>
           {t('exchange.submit')}
         </Button>
       </div>
