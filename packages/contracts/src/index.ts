@@ -12,6 +12,7 @@ export * from './lottery-rules.ts';
 export * from './lottery.ts';
 export * from './notices.ts';
 export * from './rules.ts';
+export * from './socket-events.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './endpoints.ts';

@@ -1,16 +1,42 @@
+import type { EventEmitter } from 'node:events';
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { Server } from 'socket.io';
-import { CRASH_ROOM_IDS, LOTTERY_ROOM_IDS } from '@mayur/contracts';
-import type { CrashActivity, CrashEvents } from '../modules/games/crash/crash-events.ts';
-import type { LotteryEvents } from '../modules/games/lottery/lottery-events.ts';
+import { Server, type Namespace } from 'socket.io';
+import {
+  CRASH_ROOM_IDS,
+  LOTTERY_ROOM_IDS,
+  SOCKET_SERVER_EVENTS,
+  ZCrashActivityItem,
+  type CrashActivityItem,
+  type CrashCrashedEvent,
+  type CrashFlyingEvent,
+  type CrashRoundEvent,
+  type LotteryClosedEvent,
+  type LotteryPeriodEvent,
+  type LotteryResultEvent,
+  type TimeAck,
+} from '@mayur/contracts';
 
 // Socket.IO, one namespace per game family (DESIGN.md §7). The server only pushes; commands go over
 // HTTP. With REDIS_URL the Redis adapter fans events out to the clients of every node.
 
 export type Realtime = { io: Server; close(): Promise<void> };
+
+/** The domain events pushed (lottery-events.ts, crash-events.ts), typed by the socket contracts. */
+export type RealtimeSources = {
+  lottery: EventEmitter<{ opened: [LotteryPeriodEvent]; closed: [LotteryClosedEvent]; result: [LotteryResultEvent] }>;
+  crash: EventEmitter<{
+    round: [CrashRoundEvent];
+    flying: [CrashFlyingEvent];
+    crashed: [CrashCrashedEvent];
+    activity: [CrashActivityItem];
+  }>;
+};
+
+type PushedEvents = typeof SOCKET_SERVER_EVENTS;
+type SafeParsed = { success: boolean; data?: unknown; error?: { issues: unknown } };
 
 /** Live activity (bets, cash-outs) is flushed per room at most ten times a second (DESIGN.md §7). */
 export const ACTIVITY_FLUSH_MS = 100;
@@ -18,7 +44,7 @@ export const ACTIVITY_FLUSH_MS = 100;
 export async function startRealtime(
   httpServer: HttpServer,
   redisUrl: string | undefined,
-  events: { lottery: LotteryEvents; crash: CrashEvents },
+  events: RealtimeSources,
   log: Logger,
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
@@ -40,25 +66,48 @@ export async function startRealtime(
       });
       // Clock sync: the client measures the round trip and offsets its clock by the server's.
       socket.on('time', (ack: unknown) => {
-        if (typeof ack === 'function') ack({ serverTimeMs: Date.now() });
+        if (typeof ack === 'function') ack({ serverTimeMs: Date.now() } satisfies TimeAck);
       });
     });
     return nsp;
   };
+  /**
+   * Every push goes through its contract (packages/contracts/src/socket-events.ts): fields outside the
+   * event are dropped, and a payload that does not match is logged and not sent.
+   */
+  const checked = (schema: { safeParse(value: unknown): SafeParsed }, event: string, payload: unknown): unknown => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) return parsed.data;
+    log.error({ event, issues: parsed.error?.issues }, 'socket event refused: it does not match its contract');
+    return undefined;
+  };
+  const push = <N extends keyof PushedEvents>(
+    nsp: Namespace,
+    name: N,
+    event: keyof PushedEvents[N] & string,
+    payload: { room: string },
+  ) => {
+    const data = checked(SOCKET_SERVER_EVENTS[name][event] as { safeParse(value: unknown): SafeParsed }, event, payload);
+    if (data !== undefined) nsp.to(payload.room).emit(event, data);
+  };
+
   const lottery = namespace('/lottery', LOTTERY_ROOM_IDS);
-  events.lottery.on('opened', (event) => lottery.to(event.room).emit('period', event));
-  events.lottery.on('closed', (event) => lottery.to(event.room).emit('closed', event));
-  events.lottery.on('result', (event) => lottery.to(event.room).emit('result', event));
+  events.lottery.on('opened', (event) => push(lottery, '/lottery', 'period', event));
+  events.lottery.on('closed', (event) => push(lottery, '/lottery', 'closed', event));
+  events.lottery.on('result', (event) => push(lottery, '/lottery', 'result', event));
 
   const crash = namespace('/crash', CRASH_ROOM_IDS);
-  events.crash.on('round', (event) => crash.to(event.room).emit('round', event));
-  events.crash.on('flying', (event) => crash.to(event.room).emit('flying', event));
-  events.crash.on('crashed', (event) => crash.to(event.room).emit('crashed', event));
-  const pending = new Map<string, CrashActivity[]>();
+  events.crash.on('round', (event) => push(crash, '/crash', 'round', event));
+  events.crash.on('flying', (event) => push(crash, '/crash', 'flying', event));
+  events.crash.on('crashed', (event) => push(crash, '/crash', 'crashed', event));
+  // Activity items are checked one by one as they come, so one bad item cannot hold back a room's batch.
+  const pending = new Map<string, CrashActivityItem[]>();
   events.crash.on('activity', (activity) => {
-    const list = pending.get(activity.room) ?? [];
-    list.push(activity);
-    pending.set(activity.room, list);
+    const item = checked(ZCrashActivityItem, 'activity', activity) as CrashActivityItem | undefined;
+    if (!item) return;
+    const list = pending.get(item.room) ?? [];
+    list.push(item);
+    pending.set(item.room, list);
   });
   const flusher = setInterval(() => {
     for (const [room, list] of pending) crash.to(room).emit('activity', list);

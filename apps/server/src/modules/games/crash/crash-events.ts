@@ -1,15 +1,14 @@
 import { EventEmitter } from 'node:events';
-import type { CrashRoomId } from '@mayur/contracts';
+import type { CrashActivityItem, CrashCrashedEvent, CrashFlyingEvent, CrashRoundEvent } from '@mayur/contracts';
 
-// Domain events of the crash rooms; the realtime layer pushes them (activity batched per room).
-export type CrashActivity =
-  | { kind: 'bet'; room: CrashRoomId; betId: string; player: string; amount: string; slot: number; roundId: string | null }
-  | { kind: 'cashout'; room: CrashRoomId; betId: string; player: string; multiplierX100: number; winAmount: string };
+// Domain events of the crash rooms, typed by the socket contracts (packages/contracts/src/socket-events.ts);
+// the realtime layer parses and pushes them (activity batched per room).
+export type CrashActivity = CrashActivityItem;
 
 export type CrashEventMap = {
-  round: [{ room: CrashRoomId; roundId: string; bettingStartsAtMs: number; flyingAtMs: number }];
-  flying: [{ room: CrashRoomId; roundId: string; flyingAtMs: number }];
-  crashed: [{ room: CrashRoomId; roundId: string; crashPointX100: number; seed: string; wasInterrupted: boolean }];
+  round: [CrashRoundEvent];
+  flying: [CrashFlyingEvent];
+  crashed: [CrashCrashedEvent];
   activity: [CrashActivity];
 };
 

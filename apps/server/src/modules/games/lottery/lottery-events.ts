@@ -1,11 +1,12 @@
 import { EventEmitter } from 'node:events';
-import type { LotteryRoom, PeriodSlot, TLotteryResult } from '@mayur/contracts';
+import type { LotteryClosedEvent, LotteryPeriodEvent, LotteryResultEvent } from '@mayur/contracts';
 
-// Domain events of the lottery; the realtime layer subscribes and pushes them to players.
+// Domain events of the lottery, typed by the socket contracts (packages/contracts/src/socket-events.ts);
+// the realtime layer parses and pushes them to players ('opened' is pushed as `period`).
 export type LotteryEventMap = {
-  opened: [{ room: LotteryRoom } & PeriodSlot];
-  closed: [{ room: LotteryRoom; period: string }];
-  result: [{ room: LotteryRoom; period: string; result: TLotteryResult }];
+  opened: [LotteryPeriodEvent];
+  closed: [LotteryClosedEvent];
+  result: [LotteryResultEvent];
 };
 
 export class LotteryEvents extends EventEmitter<LotteryEventMap> {}

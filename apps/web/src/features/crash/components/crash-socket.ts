@@ -1,28 +1,27 @@
+import type {
+  CrashActivityItem,
+  CrashCrashedEvent,
+  CrashFlyingEvent,
+  CrashRoundEvent,
+  CrashServerEvents,
+  SocketClientEvents,
+} from '@mayur/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { createStore } from '../../../shared/lib/external-store.ts';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/crash' namespace (DESIGN.md §7), opened when a crash screen mounts.
-// The server pushes round changes and other players' activity; bets and cash-outs go over HTTP.
+// The server pushes round changes and other players' activity; bets and cash-outs go over HTTP. The
+// events are typed by the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
 
-export type RoundOpenedEvent = { room: string; roundId: string; bettingStartsAtMs: number; flyingAtMs: number };
-export type RoundFlyingEvent = { room: string; roundId: string; flyingAtMs: number };
-export type RoundCrashedEvent = { room: string; roundId: string; crashPointX100: number; seed: string; wasInterrupted: boolean };
-export type ActivityItem =
-  | { kind: 'bet'; betId: string; player: string; amount: string; slot: number; roundId: string }
-  | { kind: 'cashout'; betId: string; player: string; multiplierX100: number; winAmount: string };
+export type RoundOpenedEvent = CrashRoundEvent;
+export type RoundFlyingEvent = CrashFlyingEvent;
+export type RoundCrashedEvent = CrashCrashedEvent;
+/** A bet placed while a round flies waits for the next one: its `roundId` is null. */
+export type ActivityItem = CrashActivityItem;
 
-type ServerEvents = {
-  round: (event: RoundOpenedEvent) => void;
-  flying: (event: RoundFlyingEvent) => void;
-  crashed: (event: RoundCrashedEvent) => void;
-  activity: (items: ActivityItem[]) => void;
-};
-type ClientEvents = {
-  subscribe: (room: string) => void;
-  unsubscribe: (room: string) => void;
-  time: (ack: (reply: { serverTimeMs: number }) => void) => void;
-};
+type ServerEvents = CrashServerEvents;
+type ClientEvents = SocketClientEvents;
 
 let socket: Socket<ServerEvents, ClientEvents> | null = null;
 const subscriptions = new Map<string, number>();
@@ -61,7 +60,10 @@ export function subscribeCrashRoom(room: string, listeners: CrashRoomListeners):
   const onRound = (event: RoundOpenedEvent) => event.room === room && listeners.onRound(event);
   const onFlying = (event: RoundFlyingEvent) => event.room === room && listeners.onFlying(event);
   const onCrashed = (event: RoundCrashedEvent) => event.room === room && listeners.onCrashed(event);
-  const onActivity = (items: ActivityItem[]) => Array.isArray(items) && listeners.onActivity(items);
+  const onActivity = (items: ActivityItem[]) => {
+    const ours = Array.isArray(items) ? items.filter((item) => item.room === room) : [];
+    if (ours.length > 0) listeners.onActivity(ours);
+  };
   let hasConnectedBefore = target.connected;
   const onConnect = () => {
     if (hasConnectedBefore) listeners.onReconnect();

@@ -1,31 +1,23 @@
-import type { TLotteryResult } from '@mayur/contracts';
+import type {
+  LotteryClosedEvent,
+  LotteryPeriodEvent,
+  LotteryResultEvent,
+  LotteryServerEvents,
+  SocketClientEvents,
+} from '@mayur/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/lottery' namespace (DESIGN.md §7), shared by every game screen and
-// opened only when a game screen mounts. The server pushes; bets go over HTTP.
+// opened only when a game screen mounts. The server pushes; bets go over HTTP. The events are typed by
+// the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
 
-export type PeriodOpenedEvent = {
-  room: string;
-  period: string;
-  index: number;
-  startsAtMs: number;
-  bettingClosesAtMs: number;
-  endsAtMs: number;
-};
-export type PeriodClosedEvent = { room: string; period: string };
-export type PeriodResultEvent = { room: string; period: string; result: TLotteryResult };
+export type PeriodOpenedEvent = LotteryPeriodEvent;
+export type PeriodClosedEvent = LotteryClosedEvent;
+export type PeriodResultEvent = LotteryResultEvent;
 
-type ServerEvents = {
-  period: (event: PeriodOpenedEvent) => void;
-  closed: (event: PeriodClosedEvent) => void;
-  result: (event: PeriodResultEvent) => void;
-};
-type ClientEvents = {
-  subscribe: (room: string) => void;
-  unsubscribe: (room: string) => void;
-  time: (ack: (reply: { serverTimeMs: number }) => void) => void;
-};
+type ServerEvents = LotteryServerEvents;
+type ClientEvents = SocketClientEvents;
 
 let socket: Socket<ServerEvents, ClientEvents> | null = null;
 const subscriptions = new Map<string, number>();
