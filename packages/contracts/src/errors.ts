@@ -86,6 +86,7 @@ export const ERROR_MESSAGES = {
   WITHDRAW_PASSWORD_NOT_SET: 'Please set a withdrawal password first',
   WITHDRAW_PASSWORD_WRONG: 'check your password!',
   WITHDRAW_PASSWORD_THROTTLED: 'Too many wrong withdrawal passwords, please try again later',
+  WITHDRAW_PASSWORD_SAME_AS_LOGIN: 'The withdrawal password must differ from the login password',
   BANK_CARD_REQUIRED: 'please select bank card',
   WITHDRAW_AMOUNT_INVALID: 'check exchange money',
   RECHARGE_AMOUNT_INVALID: 'check recharge money',

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 
 let server: TestServer;
@@ -130,6 +130,28 @@ describe('registration', () => {
     expect((await server.call('/user/fogetPSW', { mobile: '9876500012', code, password: 'changed-pass-3' })).body.res).toBe(1);
   });
 
+  it('does not tell who is registered to a caller without a valid code', async () => {
+    await server.registerMobile('9876500017');
+    const hash = vi.spyOn(server.hasher, 'hash');
+    const existing = await server.call('/user/regist', {
+      mobile: '9876500017',
+      password: 'secret-pass-1',
+      code: '000000',
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
+    const unknown = await server.call('/user/regist', {
+      mobile: '9876500018',
+      password: 'secret-pass-1',
+      code: '000000',
+      ageConfirmed: true,
+      riskAccepted: true,
+    });
+    expect(existing.body).toEqual(unknown.body);
+    expect(existing.body).toMatchObject({ res: 0, code: 'CODE_INVALID', field: 'code' });
+    expect(hash).not.toHaveBeenCalled();
+  });
+
   it('requires the age confirmation, the risk acceptance and a known recommendation code', async () => {
     await server.call('/smsserver/getCode', { mobile: '9876500013' });
     const code = await server.lastCode('9876500013');
@@ -244,6 +266,44 @@ describe('login and sessions', () => {
     expect(blocked.body.code).toBe('LOGIN_THROTTLED');
   });
 
+  it('keeps the right password working from another source after five wrong ones from one source', async () => {
+    await server.registerMobile('9876500025', 'secret-pass-1');
+    for (let i = 0; i < 5; i++) {
+      const reply = await server.call(
+        '/user/login',
+        { mobile: '9876500025', password: `wrong-${i}-pass` },
+        { ip: '203.0.113.7' },
+      );
+      expect(reply.body.code).toBe('LOGIN_FAILED');
+    }
+    const attacker = await server.call('/user/login', { mobile: '9876500025', password: 'secret-pass-1' }, { ip: '203.0.113.7' });
+    expect(attacker.body.code).toBe('LOGIN_THROTTLED');
+    const player = await server.call('/user/login', { mobile: '9876500025', password: 'secret-pass-1' }, { ip: '198.51.100.20' });
+    expect(player.body.res).toBe(1);
+  });
+
+  it('counts an IPv6 network (/64) as one source', async () => {
+    await server.registerMobile('9876500026', 'secret-pass-1');
+    for (let i = 0; i < 5; i++) {
+      const ip = `2001:db8:1:2::${i + 1}`;
+      expect((await server.call('/user/login', { mobile: '9876500026', password: `wrong-${i}-pass` }, { ip })).body.code).toBe(
+        'LOGIN_FAILED',
+      );
+    }
+    const sameNetwork = await server.call(
+      '/user/login',
+      { mobile: '9876500026', password: 'secret-pass-1' },
+      { ip: '2001:db8:1:2:ffff::9' },
+    );
+    expect(sameNetwork.body.code).toBe('LOGIN_THROTTLED');
+    const otherNetwork = await server.call(
+      '/user/login',
+      { mobile: '9876500026', password: 'secret-pass-1' },
+      { ip: '2001:db8:1:3::1' },
+    );
+    expect(otherNetwork.body.res).toBe(1);
+  });
+
   it('logs in by e-mail and revokes the session on logout', async () => {
     await server.call('/smsserver/getEmailCode', { email: 'mail@example.com' });
     const code = await server.lastCode('mail@example.com');
@@ -284,13 +344,74 @@ describe('password changes', () => {
     expect((await server.call('/user/login', { mobile: '9876500030', password: 'brand-new-pass' })).body.res).toBe(1);
   });
 
-  it('refuses a reset for an account that does not exist', async () => {
-    const reply = await server.call('/user/fogetPSWEmail', {
-      email: 'nobody@example.com',
-      code: '123456',
-      password: 'brand-new-pass',
+  it('tells only the owner of a proven address that no account is registered there', async () => {
+    await server.call('/smsserver/getEmailCode', { email: 'nobody@example.com' });
+    const code = await server.lastCode('nobody@example.com');
+    const reply = await server.call('/user/fogetPSWEmail', { email: 'nobody@example.com', code, password: 'brand-new-pass' });
+    expect(reply.body).toMatchObject({ res: 0, code: 'ACCOUNT_NOT_FOUND' });
+  });
+
+  it('answers a reset with a wrong code the same for an existing and an unknown account, before any argon2', async () => {
+    await server.registerMobile('9876500033', 'secret-pass-1');
+    const hash = vi.spyOn(server.hasher, 'hash');
+    const verify = vi.spyOn(server.hasher, 'verify');
+    const verifyAgainstDummy = vi.spyOn(server.hasher, 'verifyAgainstDummy');
+    const existing = await server.call('/user/fogetPSW', { mobile: '9876500033', code: '000000', password: 'brand-new-pass' });
+    const unknown = await server.call('/user/fogetPSW', { mobile: '9876500034', code: '000000', password: 'brand-new-pass' });
+    expect(unknown.body).toEqual(existing.body);
+    expect(existing.body).toEqual({ res: 0, resMsg: 'The code is wrong or has expired', code: 'CODE_INVALID', field: 'code' });
+    expect(hash).not.toHaveBeenCalled();
+    expect(verify).not.toHaveBeenCalled();
+    expect(verifyAgainstDummy).not.toHaveBeenCalled();
+  });
+
+  it('throttles resets per source address', async () => {
+    const attempt = (i: number, ip: string) =>
+      server.call(
+        '/user/fogetPSW',
+        { mobile: `98765${String(i).padStart(5, '0')}`, code: '000000', password: 'brand-new-pass' },
+        { ip },
+      );
+    for (let i = 0; i < 20; i++) expect((await attempt(i, '10.1.1.1')).body.code).toBe('CODE_INVALID');
+    expect((await attempt(20, '10.1.1.1')).body.code).toBe('RATE_LIMITED');
+    expect((await attempt(21, '10.1.1.2')).body.code).toBe('CODE_INVALID');
+  });
+
+  it('refuses a withdrawal password equal to the login password, and a login password equal to the withdrawal password', async () => {
+    const { token } = await server.registerMobile('9876500035', 'same-pass-123');
+    server.clock.advance(61_000);
+    await server.call('/smsserver/getCode', { mobile: '9876500035' });
+    const code = await server.lastCode('9876500035');
+    const same = await server.call(
+      '/user/changeWithdrawPsw',
+      { mobile: '9876500035', code, withdrawPassword: 'same-pass-123' },
+      { token },
+    );
+    expect(same.body).toEqual({
+      res: 0,
+      resMsg: 'The withdrawal password must differ from the login password',
+      code: 'WITHDRAW_PASSWORD_SAME_AS_LOGIN',
+      field: 'withdrawPassword',
     });
-    expect(reply.body.code).toBe('ACCOUNT_NOT_FOUND');
+    const rows = await server.ctx.db.query<{ withdraw_password_hash: string | null }>(
+      'select withdraw_password_hash from users where mobile = $1',
+      ['9876500035'],
+    );
+    expect(rows[0]!.withdraw_password_hash).toBeNull();
+    // The refusal did not spend the code: the player picks another password and goes on.
+    const other = await server.call(
+      '/user/changeWithdrawPsw',
+      { mobile: '9876500035', code, withdrawPassword: 'other-pass-456' },
+      { token },
+    );
+    expect(other.body.res).toBe(1);
+
+    server.clock.advance(61_000);
+    await server.call('/smsserver/getCode', { mobile: '9876500035' });
+    const resetCode = await server.lastCode('9876500035');
+    const reset = await server.call('/user/fogetPSW', { mobile: '9876500035', code: resetCode, password: 'other-pass-456' });
+    expect(reset.body).toMatchObject({ res: 0, code: 'WITHDRAW_PASSWORD_SAME_AS_LOGIN', field: 'password' });
+    expect((await server.call('/user/login', { mobile: '9876500035', password: 'same-pass-123' })).body.res).toBe(1);
   });
 
   it("sets the withdrawal password (hashed) only with a code to the player's own mobile, ending other sessions", async () => {
@@ -356,5 +477,21 @@ describe('token handover', () => {
     expect((await server.call('/user/findUserInfo', {}, { token: handed.body.obj.token })).body.res).toBe(1);
     expect((await server.call('/user/findUserInfo', {}, { token })).status).toBe(401);
     expect((await server.call('/third/login', { token })).status).toBe(401);
+  });
+
+  it('never extends a session: a chain of handovers ends when the first session would have', async () => {
+    const { token } = await server.registerMobile('9876500051');
+    const day = 24 * 3_600_000;
+    let current = token;
+    for (let hop = 0; hop < 3; hop++) {
+      server.clock.advance(9 * day);
+      const handed = await server.call('/third/login', { token: current });
+      expect(handed.body.res).toBe(1);
+      current = handed.body.obj.token;
+    }
+    // 30 days after registration the original session would have expired, and so does the last handed one.
+    server.clock.advance(server.ctx.config.sessionTtlMs - 27 * day + 1);
+    expect((await server.call('/user/findUserInfo', {}, { token: current })).status).toBe(401);
+    expect((await server.call('/third/login', { token: current })).status).toBe(401);
   });
 });

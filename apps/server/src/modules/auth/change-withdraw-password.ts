@@ -9,6 +9,7 @@ import { revokeUserSessions } from './sessions.ts';
 
 /**
  * Sets the withdrawal password, proven by a code sent to the signed-in player's own mobile or e-mail.
+ * It must differ from the login password, so that a stolen login password does not also move money.
  * Every other session is ended (decision 0002): whoever else was signed in must prove themselves again.
  */
 export async function changeWithdrawPassword(
@@ -27,9 +28,18 @@ export async function changeWithdrawPassword(
   if (rows[0]?.owned !== identity.value) {
     throw new AppError('ACCOUNT_MISMATCH', `user ${session.userId} does not own that ${column}`, { field: column });
   }
-  const withdrawPasswordHash = await hasher.hash(withdrawPassword);
+  // Argon2 runs only once the code is proven; a refusal rolls back and leaves the code usable.
   await withCode(ctx, channelOf(identity), identity.value, code, async (tx) => {
-    await tx.query('update users set withdraw_password_hash = $2 where id = $1', [session.userId, withdrawPasswordHash]);
+    const [user] = await tx.query<{ password_hash: string }>('select password_hash from users where id = $1 for update', [
+      session.userId,
+    ]);
+    if (await hasher.verify(user!.password_hash, withdrawPassword)) {
+      throw new AppError('WITHDRAW_PASSWORD_SAME_AS_LOGIN', `user ${session.userId}`, { field: 'withdrawPassword' });
+    }
+    await tx.query('update users set withdraw_password_hash = $2 where id = $1', [
+      session.userId,
+      await hasher.hash(withdrawPassword),
+    ]);
     await revokeUserSessions(tx, ctx.clock, session.userId, session.tokenHash);
   });
   meta.log.info({ userId: session.userId }, 'withdrawal password changed; other sessions revoked');

@@ -83,13 +83,13 @@ export async function register(
   if (!input.ageConfirmed) throw new AppError('AGE_CONFIRMATION_REQUIRED', undefined, { field: 'ageConfirmed' });
   if (!input.riskAccepted) throw new AppError('RISK_ACCEPTANCE_REQUIRED', undefined, { field: 'riskAccepted' });
   const column = columnOf(input.identity);
-  const existing = await ctx.db.query(`select 1 from users where ${column} = $1`, [input.identity.value]);
-  if (existing.length > 0) throw new AppError('ACCOUNT_EXISTS', `${column} already registered`, { field: column });
   const inviterId = await findInviterId(ctx, input.invitationCode);
-  const passwordHash = await hasher.hash(input.password);
-
+  // The code is checked before anything about the account is said or any argon2 hash is computed: without
+  // it a caller cannot learn who is registered. A refusal rolls back and leaves the code usable.
   return withCode(ctx, channelOf(input.identity), input.identity.value, input.code, async (tx) => {
-    const user = await insertUser(tx, ctx, input, passwordHash, inviterId);
+    const existing = await tx.query(`select 1 from users where ${column} = $1`, [input.identity.value]);
+    if (existing.length > 0) throw new AppError('ACCOUNT_EXISTS', `${column} already registered`, { field: column });
+    const user = await insertUser(tx, ctx, input, await hasher.hash(input.password), inviterId);
     await openPlayerAccounts(tx, user.id);
     const token = await createSession(tx, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);
     meta.log.info({ userId: user.id, inviterId }, 'player registered');

@@ -12,11 +12,21 @@ export async function createSession(
   userId: number,
   meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
 ): Promise<string> {
+  return createSessionUntil(db, clock, new Date(clock.now().getTime() + sessionTtlMs), userId, meta);
+}
+
+/** Opens a new session that ends at a given instant (a handed-over session ends when its original would have). */
+export async function createSessionUntil(
+  db: Queryable,
+  clock: Clock,
+  expiresAt: Date,
+  userId: number,
+  meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const now = clock.now();
   await db.query(
     'insert into sessions (token_hash, user_id, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)',
-    [hashToken(token), userId, now, new Date(now.getTime() + sessionTtlMs), meta.ip, meta.userAgent],
+    [hashToken(token), userId, clock.now(), expiresAt, meta.ip, meta.userAgent],
   );
   return token;
 }

@@ -2,10 +2,11 @@ import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
+import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { CODE_RESEND_INTERVAL_MS, CODE_TTL_MS, hashCode } from './code-hash.ts';
 import type { CodeChannel } from './delivery/code-delivery.ts';
 
-const SENDS_PER_IP_PER_HOUR = 30;
+const SENDS_PER_SOURCE_PER_HOUR = 30;
 
 export function generateCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -16,8 +17,9 @@ export function generateCode(): string {
  * minute: the conditional upsert refuses a second send inside the minute on any node, atomically.
  */
 export async function sendCode(ctx: AppContext, channel: CodeChannel, destination: string, meta: RequestMeta) {
-  const perIp = await ctx.limiter.hit(`code-send:ip:${meta.ip}`, SENDS_PER_IP_PER_HOUR, 3_600_000);
-  if (!perIp.isAllowed) throw new AppError('RATE_LIMITED', `code sends from ${meta.ip} over the hourly limit`);
+  const source = sourceKey(meta.ip);
+  const perSource = await ctx.limiter.hit(`code-send:source:${source}`, SENDS_PER_SOURCE_PER_HOUR, 3_600_000);
+  if (!perSource.isAllowed) throw new AppError('RATE_LIMITED', `code sends from ${source} over the hourly limit`);
 
   const code = generateCode();
   const codeHash = hashCode(ctx.config.codeSecret, channel, destination, code);
