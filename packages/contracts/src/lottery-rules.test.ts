@@ -6,6 +6,7 @@ import {
   clampContractCount,
   isContractCount,
   lotteryResultView,
+  lotteryStakeProblem,
   MAX_CONTRACT_COUNT,
   wingoColours,
 } from './lottery-rules.ts';
@@ -47,6 +48,19 @@ describe('lottery result view', () => {
     expect(lotteryResultView(5, null)).toEqual({ number: 5, colours: ['green', 'violet'], digits: null, sum: null, size: null });
     expect(lotteryResultView(null, [0, 9, 5])).toEqual({ number: null, colours: [], digits: [0, 9, 5], sum: 14, size: 'big' });
     expect(lotteryResultView(null, null)).toEqual({ number: null, colours: [], digits: null, sum: null, size: null });
+  });
+});
+
+describe('lottery stake limits', () => {
+  it('hold the whole stake between ₹1.10 and the room maximum', () => {
+    // ₹1 contracts: one is below the minimum, two make a ₹2 stake.
+    expect(lotteryStakeProblem(100n, 5_000n)).toBe('BET_TOO_SMALL');
+    expect(lotteryStakeProblem(200n, 5_000n)).toBeNull();
+    expect(lotteryStakeProblem(109n, 5_000n)).toBe('BET_TOO_SMALL');
+    expect(lotteryStakeProblem(110n, 5_000n)).toBeNull();
+    expect(lotteryStakeProblem(5_000n, 5_000n)).toBeNull();
+    expect(lotteryStakeProblem(5_001n, 5_000n)).toBe('BET_TOO_LARGE');
+    expect(lotteryStakeProblem(10_000_000n, null)).toBeNull();
   });
 });
 

@@ -4,7 +4,7 @@
 export type WingoColour = 'green' | 'red' | 'violet';
 export type BitgameSize = 'big' | 'small';
 
-/** The smallest stake of a lottery bet: one contract of ₹1.10. */
+/** The smallest stake (contract money × count) of a lottery bet, published as a period's minBet. */
 export const LOTTERY_MIN_BET_PAISE = 110n;
 /** The most contracts one Win Go bet may carry. */
 export const MAX_CONTRACT_COUNT = 1_000;
@@ -25,6 +25,17 @@ export function bitgameSum(digits: readonly number[]): number {
 /** Small is 0–13, big is 14–27. */
 export function bitgameSize(sum: number): BitgameSize {
   return sum <= BITGAME_SMALL_MAX_SUM ? 'small' : 'big';
+}
+
+/**
+ * Why a stake cannot be bet (its error code), or null when it can: the stake, contract money × count,
+ * must lie between the minimum and the room's maximum (operator setting), the minBet and maxBet a
+ * period publishes. Unknown maximum (the browser before the period arrives): only the minimum applies.
+ */
+export function lotteryStakeProblem(stakePaise: bigint, maxBetPaise: bigint | null): 'BET_TOO_SMALL' | 'BET_TOO_LARGE' | null {
+  if (stakePaise < LOTTERY_MIN_BET_PAISE) return 'BET_TOO_SMALL';
+  if (maxBetPaise !== null && stakePaise > maxBetPaise) return 'BET_TOO_LARGE';
+  return null;
 }
 
 /** Whether a contract count is one a bet may carry: a whole number from 1 to MAX_CONTRACT_COUNT. */

@@ -2,6 +2,7 @@ import {
   formatMoney,
   LOTTERY_MIN_BET_PAISE,
   LOTTERY_ROOMS,
+  lotteryStakeProblem,
   wingoFeePaise,
   type LotteryRoom,
   type TLotteryBet,
@@ -58,10 +59,12 @@ async function replayedBet(
  * account shard, the fee (Win Go, 2 %) to the fees account.
  */
 export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): Promise<{ bet: TLotteryBet; balance: string }> {
-  if (bet.contractMoneyPaise < LOTTERY_MIN_BET_PAISE) throw new AppError('BET_TOO_SMALL', undefined, { field: 'contractMoney' });
   const stakePaise = bet.contractMoneyPaise * BigInt(bet.contractCount);
-  if (stakePaise > ctx.config.lottery.maxBetPaise)
-    throw new AppError('BET_TOO_LARGE', `stake ${stakePaise} over ${ctx.config.lottery.maxBetPaise}`);
+  const { maxBetPaise } = ctx.config.lottery;
+  const stakeProblem = lotteryStakeProblem(stakePaise, maxBetPaise);
+  if (stakeProblem === 'BET_TOO_SMALL')
+    throw new AppError(stakeProblem, `stake ${stakePaise} under ${LOTTERY_MIN_BET_PAISE}`, { field: 'contractMoney' });
+  if (stakeProblem) throw new AppError(stakeProblem, `stake ${stakePaise} over ${maxBetPaise}`);
   const feePaise = LOTTERY_ROOMS[bet.room].game === 'wingo' ? wingoFeePaise(stakePaise) : 0n;
   const deliveryPaise = stakePaise - feePaise;
   const replayed = await replayedBet(ctx.db, userId, bet);

@@ -1,4 +1,5 @@
 import { bitgamePayoutPaise, type BitgameSelection } from '@mayur/contracts/lottery-rooms';
+import { lotteryStakeProblem } from '@mayur/contracts/lottery-rules';
 import { parseMoney } from '@mayur/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,6 +61,8 @@ export function BitgameScreen() {
     if (!selection || !round.period) return;
     const balancePaise = balance.data ? toPaise(balance.data.balance) : null;
     if (!isBettingOpen) return setError(t('errors.BETTING_CLOSED'));
+    const stakeProblem = lotteryStakeProblem(amountPaise, toPaise(round.period.maxBet));
+    if (stakeProblem) return setError(t(`errors.${stakeProblem}`));
     if (balancePaise !== null && amountPaise > balancePaise) return setError(t('errors.INSUFFICIENT_BALANCE'));
     setIsSending(true);
     try {

@@ -1,6 +1,6 @@
 import { parseMoney, type Paise } from '@mayur/contracts/money';
 import { wingoFeePaise, type WingoSelection } from '@mayur/contracts/lottery-rooms';
-import { clampContractCount, MAX_CONTRACT_COUNT } from '@mayur/contracts/lottery-rules';
+import { clampContractCount, lotteryStakeProblem, MAX_CONTRACT_COUNT } from '@mayur/contracts/lottery-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -23,14 +23,14 @@ type WingoBetSheetProps = {
   /** Sends the bet; rejects with an ApiError on refusal. */
   onConfirm: (bet: WingoBetRequest) => Promise<void>;
   isBettingOpen: boolean;
-  minBet: string;
+  /** The room's maximum stake as the period publishes it; empty until the period is known. */
   maxBet: string;
   /** The cash balance when known, to refuse an unaffordable bet before a round trip. */
   balance: string | null;
 };
 
 /** The betting sheet: contract money, count, total with fee and delivery, the presale rule and confirm. */
-export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, minBet, maxBet, balance }: WingoBetSheetProps) {
+export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, maxBet, balance }: WingoBetSheetProps) {
   const { t } = useTranslation('lottery');
   const selectionLabel = useSelectionLabel();
   const countId = useId();
@@ -48,10 +48,8 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, mi
   const check = (): string | null => {
     if (!isBettingOpen) return t('errors.BETTING_CLOSED');
     if (!hasAgreed) return t('errors.PRESALE_RULE_REQUIRED');
-    const minPaise = toPaise(minBet);
-    const maxPaise = toPaise(maxBet);
-    if (minPaise !== null && totalPaise < minPaise) return t('errors.BET_TOO_SMALL');
-    if (maxPaise !== null && totalPaise > maxPaise) return t('errors.BET_TOO_LARGE');
+    const stakeProblem = lotteryStakeProblem(totalPaise, toPaise(maxBet));
+    if (stakeProblem) return t(`errors.${stakeProblem}`);
     const balancePaise = balance === null ? null : toPaise(balance);
     if (balancePaise !== null && totalPaise > balancePaise) return t('errors.INSUFFICIENT_BALANCE');
     return null;

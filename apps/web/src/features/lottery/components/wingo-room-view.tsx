@@ -1,7 +1,6 @@
 import type { ResponseOf } from '@mayur/contracts';
 import type { WingoSelection } from '@mayur/contracts/lottery-rooms';
-import { LOTTERY_MIN_BET_PAISE, wingoColours } from '@mayur/contracts/lottery-rules';
-import { formatMoney } from '@mayur/contracts/money';
+import { wingoColours } from '@mayur/contracts/lottery-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -120,7 +119,6 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
         onClose={() => setSelection(null)}
         onConfirm={confirm}
         isBettingOpen={isBettingOpen}
-        minBet={round.period?.minBet ?? formatMoney(LOTTERY_MIN_BET_PAISE)}
         maxBet={round.period?.maxBet ?? ''}
         balance={balance.data?.balance ?? null}
       />
