@@ -25,7 +25,8 @@ let giftCode: string;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
+  // This file is about the exchange itself; bonus-wagering.e2e.test.ts shows the bets it needs by default.
+  app = await startApp({ BONUS_WAGERING_MULTIPLIER: '0' });
   browser = await launchBrowser();
   context = await returningPlayerContext(browser, app.baseUrl);
   page = await context.newPage();

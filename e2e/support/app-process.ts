@@ -44,7 +44,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, log: () => st
   throw new Error(`server did not become healthy:\n${log()}`);
 }
 
-export async function startApp(): Promise<AppProcess> {
+/** Starts the server process; `settings` are extra environment variables (operator settings) for this app. */
+export async function startApp(settings: NodeJS.ProcessEnv = {}): Promise<AppProcess> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
     throw new Error('the web app is not built: run `npm run build` first (npm test does)');
   }
@@ -59,6 +60,7 @@ export async function startApp(): Promise<AppProcess> {
     LOG_LEVEL: 'warn',
     // Twelve rooms generate their chains at first start; short ones keep that quick.
     LOTTERY_CHAIN_LENGTH: '1000',
+    ...settings,
   };
   let dropDatabase = async () => {};
   if (process.env.DATABASE_URL) {
