@@ -79,7 +79,17 @@ export function wingoMultiplier(selection: WingoSelection, n: number): [bigint, 
   return Number(selection) === n ? [9n, 1n] : [0n, 1n];
 }
 
+/** Bit Game's payout multiplier on the right size, 1.95 as an exact fraction (no separate fee). */
+export const BITGAME_PAYOUT_NUMERATOR = 195n;
+export const BITGAME_PAYOUT_DENOMINATOR = 100n;
+
+/** Bit Game's multiplier for a selection and a digit sum, as [numerator, denominator]; settlement pays with it. */
+export function bitgameMultiplier(selection: BitgameSelection, digitSum: number): [bigint, bigint] {
+  return bitgameSize(digitSum) === selection ? [BITGAME_PAYOUT_NUMERATOR, BITGAME_PAYOUT_DENOMINATOR] : [0n, 1n];
+}
+
 /** Bit Game pays floor(stake × 1.95) on the right size; no separate fee. */
 export function bitgamePayoutPaise(selection: BitgameSelection, digitSum: number, stakePaise: bigint): bigint {
-  return bitgameSize(digitSum) === selection ? (stakePaise * 195n) / 100n : 0n;
+  const [numerator, denominator] = bitgameMultiplier(selection, digitSum);
+  return (stakePaise * numerator) / denominator;
 }

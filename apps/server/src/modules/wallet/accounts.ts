@@ -70,6 +70,14 @@ export function houseShardPurpose(purpose: HousePurpose, shardKey: number): Hous
   return `${purpose}#${Math.abs(shardKey) % HOUSE_SHARD_COUNT}` as HousePurpose;
 }
 
+/**
+ * The same shard naming in SQL, for set-based posting inside the wallet: the purpose of the shard that
+ * `houseShardPurpose(purpose, key)` names, from a text expression and an integer expression.
+ */
+export function houseShardPurposeSql(purposeSql: string, shardKeySql: string): string {
+  return `(${purposeSql} || '#' || (abs(${shardKeySql}) % ${HOUSE_SHARD_COUNT})::text)`;
+}
+
 export function shardedHouseAccountId(db: Db, purpose: HousePurpose, shardKey: number): Promise<number> {
   return houseAccountId(db, houseShardPurpose(purpose, shardKey));
 }

@@ -1,6 +1,8 @@
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { houseShardPurposeSql } from './accounts.ts';
 import { assertTransferInput, type TransferInput } from './post-transfer.ts';
+import type { HousePurpose, TransferReason } from './transfer-reasons.ts';
 
 export type BatchResult = { postedCount: number; replayedCount: number };
 
@@ -43,19 +45,84 @@ export async function postTransfers(tx: Queryable, transfers: readonly TransferI
   return postBatchInput(tx);
 }
 
+/** Money the house pays players, chosen by a query over the caller's own tables (see postPayoutsFromQuery). */
+export type PayoutsFromQuery = {
+  /** The house purpose that pays, e.g. `room:wingo-1`; each player is paid from their own shard of it. */
+  housePurpose: HousePurpose;
+  /** Why the money moves (`payout`, `refund`, …): stored on every transfer. */
+  reason: TransferReason;
+  /**
+   * A select over the caller's own tables (never the ledger's) returning four columns in this order:
+   * the idempotency key (text, unique in the selection), the player's user id (integer), the amount in
+   * paise (bigint, > 0) and a reference (text or null). It may use `$1 … $n` for `params`.
+   */
+  selectSql: string;
+  params: readonly unknown[];
+};
+
 /**
- * Posts the transfers a query selects (columns: idempotency_key, debit_account_id, credit_account_id,
- * amount_paise, reason, reference), without bringing them into the process: settlement of a round
- * with a million bets is a few statements inside the database.
+ * Pays players from a house purpose's shards to their cash, for every row a query selects, without
+ * bringing the rows into the process: settling a round of a million bets stays a few statements in
+ * the database. The wallet resolves each player's cash account and the house shard that player's money
+ * lives in (`purpose#<user id mod shards>`, as `shardedHouseAccountId` names it). Every selected row
+ * must resolve to both accounts: if any does not (a missing player account or shard), nothing is
+ * posted and this throws, so no payout is silently skipped. Keys already posted are replays (same
+ * content) or IDEMPOTENCY_CONFLICT; the whole batch is refused if it would overdraw a player account.
  */
-export async function postTransfersFromQuery(tx: Queryable, selectSql: string, params: readonly unknown[]): Promise<BatchResult> {
+export async function postPayoutsFromQuery(tx: Queryable, payouts: PayoutsFromQuery): Promise<BatchResult> {
+  const purposeParam = `$${payouts.params.length + 1}::text`;
+  const reasonParam = `$${payouts.params.length + 2}::text`;
   await prepareBatchInput(tx);
-  await tx.query(`insert into batch_input (${INPUT_COLUMNS}) ${selectSql}`, params);
+  const [resolution] = await tx.query<{ selected: bigint; posted: bigint; unresolved: string | null }>(
+    `with selected (idempotency_key, user_id, amount_paise, reference) as materialized (${payouts.selectSql}),
+     resolved as (
+       select s.idempotency_key, s.user_id, s.amount_paise, s.reference,
+              house.id as debit_account_id, cash.id as credit_account_id
+       from selected s
+       left join ledger_accounts cash on cash.user_id = s.user_id and cash.kind = 'cash'
+       left join ledger_accounts house on house.purpose = ${houseShardPurposeSql(purposeParam, 's.user_id')}
+     ),
+     kept as (
+       insert into batch_input (${INPUT_COLUMNS})
+       select idempotency_key, debit_account_id, credit_account_id, amount_paise, ${reasonParam}, reference
+       from resolved where debit_account_id is not null and credit_account_id is not null
+       returning 1
+     )
+     select (select count(*) from selected) as selected, (select count(*) from kept) as posted,
+            (select 'user ' || coalesce(user_id::text, 'null') || ': ' || concat_ws(' and ',
+                      case when credit_account_id is null then 'no cash account' end,
+                      case when debit_account_id is null then 'no house account ' || ${houseShardPurposeSql(purposeParam, 'user_id')} end)
+             from resolved where debit_account_id is null or credit_account_id is null
+             order by user_id limit 1) as unresolved`,
+    [...payouts.params, payouts.housePurpose, payouts.reason],
+  );
+  if (resolution && resolution.selected !== resolution.posted)
+    throw new Error(
+      `${resolution.selected - resolution.posted} of ${resolution.selected} ${payouts.reason} transfers from ${payouts.housePurpose} ` +
+        `have no account to move between (first: ${resolution.unresolved}); nothing was posted`,
+    );
+  await assertBatchInputValid(tx);
+  return postBatchInput(tx);
+}
+
+async function assertBatchInputValid(tx: Queryable): Promise<void> {
   const [invalid] = await tx.query<{ n: bigint }>(
     'select count(*) as n from batch_input where amount_paise <= 0 or debit_account_id = credit_account_id',
   );
   if (invalid && invalid.n > 0n)
     throw new Error(`${invalid.n} selected transfers are not positive or move money to the same account`);
+}
+
+/**
+ * Posts the transfers a query selects (columns: idempotency_key, debit_account_id, credit_account_id,
+ * amount_paise, reason, reference), without bringing them into the process. The query must name the
+ * ledger's accounts, so it belongs inside the wallet: other modules use `postPayoutsFromQuery`.
+ * (Crash settlement still calls this until it is ported; then it stops being exported.)
+ */
+export async function postTransfersFromQuery(tx: Queryable, selectSql: string, params: readonly unknown[]): Promise<BatchResult> {
+  await prepareBatchInput(tx);
+  await tx.query(`insert into batch_input (${INPUT_COLUMNS}) ${selectSql}`, params);
+  await assertBatchInputValid(tx);
   return postBatchInput(tx);
 }
 

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { houseAccountId, openPlayerAccounts } from './accounts.ts';
+import { HOUSE_SHARD_COUNT, houseAccountId, houseShardPurpose, openPlayerAccounts, shardedHouseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { postTransfer, type TransferInput } from './post-transfer.ts';
-import { postTransfers } from './post-transfers.ts';
+import { postPayoutsFromQuery, postTransfers } from './post-transfers.ts';
 
 // The posting rules, on a real database: balanced, positive, idempotent, never negative.
 
@@ -271,5 +271,105 @@ describe('batch transfers', () => {
     await expect(server.ctx.db.transaction((tx) => postTransfers(tx, [{ ...first, amountPaise: 11n }]))).rejects.toMatchObject({
       code: 'IDEMPOTENCY_CONFLICT',
     });
+  });
+});
+
+describe('payouts from a query over the caller’s own tables', () => {
+  // A stand-in for a game's table: the wallet is given only keys, user ids, amounts and references.
+  async function wins(rows: Array<[string, number, bigint]>) {
+    await server.ctx.db.query('create table if not exists test_wins (key text primary key, user_id integer, win bigint)');
+    await server.ctx.db.query('truncate test_wins');
+    for (const [key, userId, win] of rows)
+      await server.ctx.db.query('insert into test_wins values ($1, $2, $3)', [key, userId, win.toString()]);
+  }
+  const payFrom = (housePurpose: `room:${string}`, reason: 'payout' | 'refund' = 'payout') =>
+    server.ctx.db.transaction((tx) =>
+      postPayoutsFromQuery(tx, {
+        housePurpose,
+        reason,
+        selectSql: "select key, user_id, win, 'ref:' || key from test_wins where win <> $1::bigint",
+        params: ['-1'],
+      }),
+    );
+  async function playerWithId() {
+    const accounts = await newPlayer();
+    const [row] = await server.ctx.db.query<{ user_id: number }>('select user_id from ledger_accounts where id = $1', [
+      accounts.cashAccountId,
+    ]);
+    return { ...accounts, userId: row!.user_id };
+  }
+  const openShards = async (purpose: `room:${string}`) => {
+    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, purpose, shard);
+  };
+
+  it("pays each player's cash from that player's own shard of the house purpose", async () => {
+    await openShards('room:payout-test');
+    const players = [await playerWithId(), await playerWithId(), await playerWithId()];
+    await wins(players.map((player, index) => [`pq-1-${index}`, player.userId, BigInt(101 + index)]));
+    expect(await payFrom('room:payout-test')).toEqual({ postedCount: 3, replayedCount: 0 });
+    for (const [index, player] of players.entries()) {
+      expect(await balanceOf(player.cashAccountId)).toBe(BigInt(101 + index));
+      const shard = await shardedHouseAccountId(server.ctx.db, 'room:payout-test', player.userId);
+      const [transfer] = await server.ctx.db.query<{ debit_account_id: number; reason: string; reference: string }>(
+        'select debit_account_id, reason, reference from ledger_transfers where idempotency_key = $1',
+        [`pq-1-${index}`],
+      );
+      expect(transfer).toEqual({ debit_account_id: shard, reason: 'payout', reference: `ref:pq-1-${index}` });
+    }
+    // A repeated settlement replays: nothing moves twice.
+    expect(await payFrom('room:payout-test')).toEqual({ postedCount: 0, replayedCount: 3 });
+    expect(await balanceOf(players[0]!.cashAccountId)).toBe(101n);
+    await expectLedgerOk();
+  });
+
+  it('throws and pays nobody when a selected player has no cash account', async () => {
+    await openShards('room:payout-test');
+    const paid = await playerWithId();
+    await wins([
+      ['pq-2-a', paid.userId, 500n],
+      ['pq-2-b', 987_654_321, 700n],
+    ]);
+    await expect(payFrom('room:payout-test')).rejects.toThrow(
+      /1 of 2 payout transfers .*user 987654321: no cash account\); nothing was posted/,
+    );
+    expect(await balanceOf(paid.cashAccountId)).toBe(0n);
+    expect(await server.ctx.db.query("select 1 from ledger_transfers where idempotency_key like 'pq-2-%'")).toEqual([]);
+    await expectLedgerOk();
+  });
+
+  it('throws and pays nobody when the house shard a winner is paid from does not exist', async () => {
+    const paid = await playerWithId();
+    const unpaid = await playerWithId();
+    // Only the first player's shard exists.
+    await shardedHouseAccountId(server.ctx.db, 'room:payout-shardless', paid.userId);
+    expect((unpaid.userId - paid.userId) % HOUSE_SHARD_COUNT).not.toBe(0);
+    await wins([
+      ['pq-3-a', paid.userId, 500n],
+      ['pq-3-b', unpaid.userId, 700n],
+    ]);
+    await expect(payFrom('room:payout-shardless')).rejects.toThrow(
+      `user ${unpaid.userId}: no house account ${houseShardPurpose('room:payout-shardless', unpaid.userId)}); nothing was posted`,
+    );
+    expect(await balanceOf(paid.cashAccountId)).toBe(0n);
+    await expectLedgerOk();
+  });
+
+  it('refuses a selection with a non-positive amount or a repeated key', async () => {
+    await openShards('room:payout-test');
+    const player = await playerWithId();
+    await wins([['pq-4', player.userId, 0n]]);
+    await expect(payFrom('room:payout-test')).rejects.toThrow(/not positive/);
+    await expect(
+      server.ctx.db.transaction((tx) =>
+        postPayoutsFromQuery(tx, {
+          housePurpose: 'room:payout-test',
+          reason: 'refund',
+          selectSql: `select 'pq-5', $1::int, 5::bigint, null::text union all select 'pq-5', $1::int, 5::bigint, null::text`,
+          params: [player.userId],
+        }),
+      ),
+    ).rejects.toThrow();
+    expect(await balanceOf(player.cashAccountId)).toBe(0n);
+    await expectLedgerOk();
   });
 });

@@ -1,11 +1,21 @@
-import { periodAt, wingoFeePaise, wingoPayoutPaise, WINGO_SELECTIONS, bitgamePayoutPaise, parseMoney } from '@mayur/contracts';
+import {
+  bitgamePayoutPaise,
+  formatMoney,
+  parseMoney,
+  periodAt,
+  wingoFeePaise,
+  wingoPayoutPaise,
+  WINGO_SELECTIONS,
+} from '@mayur/contracts';
 import { bitgameDigits, bitgameSum, isSeedInChain, roundDigest, wingoNumber } from '@mayur/fairness';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { houseShardPurpose } from '../../wallet/accounts.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { LotteryEvents } from './lottery-events.ts';
 import { tickLottery } from './lottery-clock.ts';
+import { settleRound } from './settle-round.ts';
 
 // Full lottery rounds through the HTTP API on a real database, the game clock driven by hand.
 
@@ -265,5 +275,79 @@ describe('a restart between close and settlement', () => {
     } finally {
       await next.stop();
     }
+  });
+});
+
+describe('settlement pays by the rules, every winner or none', () => {
+  async function roundOf(room: string, period: string) {
+    const [round] = await server.ctx.db.query<{
+      id: bigint;
+      state: string;
+      result_number: number | null;
+      result_digits: number[] | null;
+    }>('select id, state, result_number, result_digits from lottery_rounds where room = $1 and period = $2', [room, period]);
+    return round!;
+  }
+  const payoutsOf = (userId: number) =>
+    server.ctx.db.query<{ amount_paise: bigint }>(
+      `select t.amount_paise from ledger_transfers t join ledger_accounts a on a.id = t.credit_account_id
+       where t.reason = 'payout' and a.user_id = $1 and a.kind = 'cash'`,
+      [userId],
+    );
+
+  it('pays Bit Game winners exactly what bitgamePayoutPaise says, for odd stakes', async () => {
+    await tick();
+    const { period } = (await server.call('/bitgame/getPeriod', {})).body.obj;
+    const stakes = ['1.11', '1.13', '2.37', '3.99', '13.57', '100.01', '777.77', '1234.53'];
+    const players = [];
+    for (const amount of stakes) {
+      const player = await quickPlayer(server, { cashPaise: 1_000_000n });
+      // Both sizes: exactly one of the two bets wins, whatever the result.
+      for (const select of ['big', 'small'])
+        expect((await server.call('/bitgame/pour', { period, select, amount }, { token: player.token })).body.res).toBe(1);
+      players.push({ player, stakePaise: parseMoney(amount)! });
+    }
+    server.clock.advance(60_000);
+    await tick();
+    const round = await roundOf('bitgame', period);
+    expect(round.state).toBe('settled');
+    const sum = bitgameSum(round.result_digits!);
+    const winning = sum <= 13 ? 'small' : 'big';
+    for (const { player, stakePaise } of players) {
+      const expected = bitgamePayoutPaise(winning, sum, stakePaise);
+      expect(expected).toBe((stakePaise * 195n) / 100n);
+      expect(await payoutsOf(player.userId), formatMoney(stakePaise)).toEqual([{ amount_paise: expected }]);
+      const shown = (await server.call('/bitgame/findUserLogByPage', {}, { token: player.token })).body.obj.list;
+      expect(shown.map((bet: { winAmount: string }) => parseMoney(bet.winAmount)).sort()).toEqual([0n, expected].sort());
+    }
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('throws and pays nobody when a winner’s room account shard is missing, then settles once it is back', async () => {
+    const players = [await quickPlayer(server, { cashPaise: 100_000n }), await quickPlayer(server, { cashPaise: 100_000n })];
+    expect(houseShardPurpose('room:wingo-1', players[0]!.userId)).not.toBe(houseShardPurpose('room:wingo-1', players[1]!.userId));
+    await tick();
+    const { period } = (await server.call('/wingo/getPeriod', { min: 60 })).body.obj;
+    for (const player of players)
+      for (let number = 0; number <= 9; number++) {
+        const bet = { min: 60, period, select: String(number), contractMoney: '10', contractCount: 1, agree: true };
+        expect((await server.call('/wingo/pour', bet, { token: player.token })).body.res).toBe(1);
+      }
+    // The first player's shard of the room disappears (renamed: ledger rows cannot be deleted).
+    const shard = houseShardPurpose('room:wingo-1', players[0]!.userId);
+    await server.ctx.db.query('update ledger_accounts set purpose = $2 where purpose = $1', [shard, `${shard}-moved`]);
+    server.clock.advance(60_000);
+    const round = await roundOf('wingo-1', period);
+    await expect(settleRound(server.ctx, round.id, server.clock.now().getTime())).rejects.toThrow(`no house account ${shard}`);
+    expect((await roundOf('wingo-1', period)).state).not.toBe('settled');
+    for (const player of players) expect(await payoutsOf(player.userId)).toEqual([]);
+
+    await server.ctx.db.query('update ledger_accounts set purpose = $1 where purpose = $2', [shard, `${shard}-moved`]);
+    await tick();
+    const settled = await roundOf('wingo-1', period);
+    expect(settled.state).toBe('settled');
+    const expected = wingoPayoutPaise(String(settled.result_number) as never, settled.result_number!, 980n);
+    for (const player of players) expect(await payoutsOf(player.userId)).toEqual([{ amount_paise: expected }]);
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
   });
 });

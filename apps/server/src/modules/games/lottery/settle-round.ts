@@ -1,26 +1,29 @@
 import {
   BITGAME_SELECTIONS,
+  bitgameMultiplier,
   LOTTERY_ROOMS,
   WINGO_SELECTIONS,
   wingoMultiplier,
   type LotteryRoom,
   type TLotteryResult,
 } from '@mayur/contracts';
-import { bitgameSize, bitgameSum } from '@mayur/fairness';
+import { bitgameSum } from '@mayur/fairness';
 import type { AppContext } from '../../../platform/context.ts';
 import { findSeed } from '../../fairness/chains.ts';
-import { HOUSE_SHARD_COUNT } from '../../wallet/accounts.ts';
-import { postTransfersFromQuery } from '../../wallet/post-transfers.ts';
+import { postPayoutsFromQuery } from '../../wallet/post-transfers.ts';
 import { computeResult, toResultView } from './round-result.ts';
 
 export type SettledRound = { room: LotteryRoom; period: string; result: TLotteryResult; winners: number };
 
-/** Payout multipliers of every selection for this result, as [selection, numerator, denominator]. */
+/**
+ * Payout multipliers of every selection for this result, as [selection, numerator, denominator], from
+ * the same rule functions the bet view shows wins with (`wingoPayoutPaise`, `bitgamePayoutPaise`).
+ */
 function multipliers(room: LotteryRoom, number: number | null, digits: number[] | null): Array<[string, bigint, bigint]> {
   if (LOTTERY_ROOMS[room].game === 'wingo')
     return WINGO_SELECTIONS.map((selection) => [selection, ...wingoMultiplier(selection, number!)]);
-  const size = bitgameSize(bitgameSum(digits!));
-  return BITGAME_SELECTIONS.map((selection) => [selection, selection === size ? 195n : 0n, 100n]);
+  const sum = bitgameSum(digits!);
+  return BITGAME_SELECTIONS.map((selection) => [selection, ...bitgameMultiplier(selection, sum)]);
 }
 
 /**
@@ -52,22 +55,20 @@ export async function settleRound(ctx: AppContext, roundId: bigint, nowMs: numbe
       table.map((row) => row[1].toString()),
       table.map((row) => row[2].toString()),
     ];
-    const payout = 'b.delivery_paise * m.num / m.den';
-    const { postedCount } = await postTransfersFromQuery(
-      tx,
-      `select 'payout:' || $1::bigint::text || ':' || w.user_id, house.id, cash.id, w.win, 'payout', 'round:' || $1::bigint::text
-       from (
-         select b.user_id, sum(${payout})::bigint as win
-         from lottery_bets b
-         join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
-         where b.round_id = $1::bigint and m.num > 0
-         group by b.user_id
-       ) w
-       join ledger_accounts cash on cash.user_id = w.user_id and cash.kind = 'cash'
-       join ledger_accounts house on house.purpose = $5 || '#' || (w.user_id % ${HOUSE_SHARD_COUNT})::text
-       where w.win > 0`,
-      [roundId, ...tableParams, `room:${round.room}`],
-    );
+    // Each bet's win is floor(delivery × num / den), as the rule functions compute it; each player is
+    // paid the sum of their bets' wins, from the room's account, by the wallet.
+    const { postedCount } = await postPayoutsFromQuery(tx, {
+      housePurpose: `room:${round.room}`,
+      reason: 'payout',
+      selectSql: `select 'payout:' || $1::bigint::text || ':' || b.user_id, b.user_id,
+                         sum(b.delivery_paise * m.num / m.den)::bigint, 'round:' || $1::bigint::text
+                  from lottery_bets b
+                  join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
+                  where b.round_id = $1::bigint and m.num > 0
+                  group by b.user_id
+                  having sum(b.delivery_paise * m.num / m.den) > 0`,
+      params: [roundId, ...tableParams],
+    });
     return { room: round.room, period: round.period, result: toResultView(number, digits), winners: postedCount };
   });
 }
