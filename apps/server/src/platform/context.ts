@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { CodeDelivery } from '../modules/codes/delivery/code-delivery.ts';
 import type { PaymentGateway } from '../modules/payments/gateways/payment-gateway.ts';
 import type { Clock } from './clock.ts';
+import type { CodeDelivery } from './code-delivery-port.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';

@@ -1,9 +1,8 @@
-import { CRASH_ROOM_IDS, LOTTERY_ROOMS, type LotteryRoom } from '@mayur/contracts';
+import { CRASH_ROOM_IDS, LOTTERY_ROOMS, lotteryResultView, type LotteryRoom } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { toResultView } from '../games/lottery/round-result.ts';
 
 function gameRoom(game: string, room: string): string {
   if (game === 'crash') {
@@ -68,7 +67,7 @@ export function registerFairnessRoutes(app: FastifyInstance, ctx: AppContext) {
       commitment: round.commitment,
       salt: round.salt,
       seed: isRevealed ? round.seed : null,
-      result: isRevealed ? toResultView(round.result_number, round.result_digits) : null,
+      result: isRevealed ? lotteryResultView(round.result_number, round.result_digits) : null,
       crashPointX100: null,
     };
   });

@@ -1,18 +1,9 @@
-export type CodeChannel = 'sms' | 'email';
+import type { CodeChannel, CodeDelivery, CodeMessage } from '../../../platform/code-delivery-port.ts';
 
-export type CodeMessage = {
-  channel: CodeChannel;
-  destination: string;
-  code: string;
-  subject: string;
-  text: string;
-};
+export type { CodeChannel, CodeDelivery, CodeMessage };
 
 /** A way of getting a one-time code to a person. Throws when the message could not be handed over. */
 export type CodeSender = { send(message: CodeMessage): Promise<void>; close?(): Promise<void> };
-
-/** Routes each channel to its configured sender. */
-export type CodeDelivery = { send(message: CodeMessage): Promise<void>; close(): Promise<void> };
 
 export function routeByChannel(senders: Record<CodeChannel, CodeSender>): CodeDelivery {
   return {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, usdtCentsToPaise } from '../order-numbers.ts';
 import { deriveDepositAddress } from '../usdt/tron-address.ts';
-import { assertOrderRate, findOrderByRequestKey } from './open-deposit-order.ts';
+import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
 
 export const USDT_PROVIDER = 'usdt-trc20';
 

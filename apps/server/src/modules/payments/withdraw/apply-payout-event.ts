@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
 import type { GatewayEvent } from '../gateways/payment-gateway.ts';
 import { claimPaymentEvent, recordEventOutcome } from '../payment-events.ts';
-import { markPaid, returnFunds, settlementAccounts, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './settle-withdrawal.ts';
+import { markPaid, returnFunds, settlementAccounts, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './withdrawal-settlement.ts';
 
 export type PayoutOutcome = 'paid' | 'returned' | 'duplicate' | 'unknown_withdrawal' | 'not_in_flight' | 'amount_mismatch';
 

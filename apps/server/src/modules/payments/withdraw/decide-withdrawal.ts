@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { GatewayError, type PaymentGateway } from '../gateways/payment-gateway.ts';
-import { markPaid, returnFunds, settlementAccounts, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './settle-withdrawal.ts';
+import { markPaid, returnFunds, settlementAccounts, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './withdrawal-settlement.ts';
 
 export type DecisionContext = { db: Db; log: Logger; gateway: PaymentGateway };
 
