@@ -13,6 +13,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
+import { findMoneyTranceList } from '../wallet/find-money-trance-list.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 
 // The operator's commands. The same functions run in the CLI process (PostgreSQL, or an embedded
@@ -159,27 +160,14 @@ const commands: Record<string, Command> = {
         created_at: Date;
       }>('select id, mobile, email, nick_name, promotion_code, created_at from users where id = $1', [userId]);
       const balances = await findPlayerBalances(ctx.db, userId);
-      const transfers = await ctx.db.query<{
-        transfer_id: bigint;
-        kind: string;
-        amount_paise: bigint;
-        balance_after_paise: bigint;
-        reason: string;
-        reference: string | null;
-        created_at: Date;
-      }>(
-        `select e.transfer_id, a.kind, e.amount_paise, e.balance_after_paise, t.reason, t.reference, e.created_at
-         from ledger_entries e join ledger_accounts a on a.id = e.account_id join ledger_transfers t on t.id = e.transfer_id
-         where a.user_id = $1 order by e.transfer_id desc limit 10`,
-        [userId],
-      );
+      const { list: transfers } = await findMoneyTranceList(ctx.db, userId, { pageNum: 1, pageSize: 10, type: 'all' });
       return [
         `player ${user!.id} "${user!.nick_name}" mobile ${user!.mobile ?? '-'} e-mail ${user!.email ?? '-'} code ${user!.promotion_code} since ${user!.created_at.toISOString()}`,
         `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
         transfers.length === 0 ? 'no transfers yet' : 'last transfers (newest first):',
         ...transfers.map(
           (row) =>
-            `  #${row.transfer_id} ${row.created_at.toISOString()} ${row.kind.padEnd(5)} ${(row.amount_paise > 0n ? '+' : '') + formatMoney(row.amount_paise)} → ${formatMoney(row.balance_after_paise)} ${row.reason}${row.reference ? ` (${row.reference})` : ''}`,
+            `  #${row.id.split('-')[0]} ${row.createTime} ${row.wallet.padEnd(5)} ${row.amount} → ${row.balanceAfter} ${row.reason}${row.reference ? ` (${row.reference})` : ''}`,
         ),
       ];
     },
