@@ -4,8 +4,6 @@ import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
@@ -36,9 +34,9 @@ import type { Db } from './platform/db/db.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open-db.ts';
 import { refusal } from './platform/http/envelope.ts';
-import { buildOpenApiDocument } from './platform/http/openapi.ts';
+import { registerApiDocs } from './platform/http/openapi.ts';
 import { API_PREFIX } from './platform/http/register-endpoint.ts';
-import { createMetrics } from './platform/metrics.ts';
+import { createMetrics, registerMetricsEndpoint } from './platform/metrics.ts';
 import { memoryRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from './platform/rate-limit/redis-rate-limiter.ts';
 import { seedDemo } from './seed/seed-demo.ts';
@@ -66,7 +64,9 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   await migrate(db);
   const hasher = createPasswordHasher(config.argon2);
   if (config.isDemoSeeded) await seedDemo(db, hasher, log);
-  const limiter = overrides.limiter ?? (config.redisUrl ? await redisRateLimiter(config.redisUrl) : memoryRateLimiter());
+  const limiter =
+    overrides.limiter ??
+    (config.redisUrl ? await redisRateLimiter(config.redisUrl, `${config.deploymentName}:rl:`) : memoryRateLimiter());
   const ctx: AppContext = {
     config,
     db,
@@ -77,11 +77,14 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     gateway: createGateway(config.payments, overrides.clock ?? systemClock),
   };
 
+  const trusted = config.trustProxy;
   const app = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: process.env.TRUST_PROXY === 'true',
-    requestIdHeader: 'x-request-id',
+    // N hops: the socket's peer and the N-1 entries it appended are proxies; the entry before them is the client.
+    trustProxy: typeof trusted === 'number' ? (_address: string, hop: number) => hop < trusted : trusted,
+    // The logged request id is always ours: an id chosen by the client could forge or merge log trails.
+    requestIdHeader: false,
     genReqId: () => randomUUID(),
   });
   await registerPlatform(app, ctx);
@@ -98,7 +101,12 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerDevRoutes(app, ctx);
   await registerStatic(app, ctx);
 
-  const realtime = await startRealtime(app.server, config.redisUrl, { lottery: lotteryEvents, crash: crashEvents }, log);
+  const realtime = await startRealtime(
+    app.server,
+    config.redisUrl ? { url: config.redisUrl, deploymentName: config.deploymentName } : undefined,
+    { lottery: lotteryEvents, crash: crashEvents },
+    log,
+  );
   // Every serving node beats, leader or not: a crash round is void only when no node was serving during
   // its flight (decision 0008). Tests that drive a manual clock record their beats by hand.
   const heartbeat =
@@ -159,7 +167,8 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers this origin's own ws:/wss: (CSP 3), which is all the sockets the app opens.
+        connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
         workerSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -168,6 +177,8 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
+    frameguard: { action: 'deny' },
   });
   await app.register(formbody);
   // An empty JSON body is an empty form, not an error: some clients send the header on every POST.
@@ -200,13 +211,8 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
-  app.get('/metrics', async (_request, reply) => {
-    reply.header('content-type', metrics.registry.contentType);
-    return metrics.registry.metrics();
-  });
-
-  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+  registerMetricsEndpoint(app, metrics, { token: ctx.config.metricsToken, isProduction: ctx.config.isProduction });
+  await registerApiDocs(app, ctx.config.isApiDocsServed);
 }
 
 async function registerStatic(app: FastifyInstance, ctx: AppContext) {

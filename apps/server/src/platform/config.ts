@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { isValidAccountXpub } from '../modules/payments/usdt/tron-address.ts';
 
@@ -63,6 +64,14 @@ export type Config = {
   };
   isDemoSeeded: boolean;
   bodyLimitBytes: number;
+  /** Whose X-Forwarded-For entries to believe: no proxy, the nearest N hops, or these proxy addresses. */
+  trustProxy: false | number | string[];
+  /** Names this deployment's keys in a shared Redis (socket channels, rate-limit counters). */
+  deploymentName: string;
+  /** `/metrics` needs this bearer token when set; without one it is served only outside production. */
+  metricsToken: string | undefined;
+  /** Whether `/api/docs` is served (by default only outside production). */
+  isApiDocsServed: boolean;
   payments: PaymentsConfig;
   /**
    * Bets needed before promotional bonus can be exchanged to cash, as hundredths of the bonus credited
@@ -123,6 +132,36 @@ function multiplierX100(name: string, value: string | undefined, fallbackX100: b
   const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(value);
   if (!match) throw new Error(`${name} must be a number from 0 to 999 with at most two decimals, got "${value}"`);
   return BigInt(match[1]!) * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy; a number N trusts the nearest N proxies (the client is
+ * the last address they did not add); otherwise a comma-separated list of proxy addresses or CIDRs.
+ * `true` is refused: it would believe the first X-Forwarded-For entry, which the client writes itself.
+ */
+function trustProxy(value: string | undefined): false | number | string[] {
+  if (value === undefined || value === '' || value.toLowerCase() === 'false') return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  if (['true', 'yes', 'on'].includes(value.toLowerCase()))
+    throw new Error(
+      'TRUST_PROXY=true would trust the client-written first X-Forwarded-For entry: set the number of proxies in front of the server (e.g. 1) or their addresses',
+    );
+  const entries = value.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    const [address = '', bits] = entry.split('/');
+    const isKnown = PROXY_NAMES.includes(entry) || (isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
+    if (!isKnown) throw new Error(`TRUST_PROXY must be a number of proxies or a list of proxy addresses/CIDRs, got "${entry}"`);
+  }
+  return entries;
+}
+
+function deploymentName(value: string | undefined): string {
+  const name = value || 'mayur';
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name))
+    throw new Error(`DEPLOYMENT_NAME must be 1 to 40 letters, digits, - or _, got "${name}"`);
+  return name;
 }
 
 /**
@@ -190,6 +229,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && codeSecret.length < 32) throw new Error('CODE_SECRET (at least 32 characters) is required in production');
   const port = integer('PORT', env.PORT, 8080);
   const effectiveCodeSecret = codeSecret || crypto.randomUUID() + crypto.randomUUID();
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && metricsToken.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters');
   return {
     env: nodeEnv,
     isProduction,
@@ -226,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     isDemoSeeded: flag(env.SEED_DEMO, !isProduction),
     bodyLimitBytes: 16 * 1024,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    deploymentName: deploymentName(env.DEPLOYMENT_NAME),
+    metricsToken,
+    isApiDocsServed: flag(env.API_DOCS, !isProduction),
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),
     lottery: {

@@ -43,17 +43,18 @@ export const ACTIVITY_FLUSH_MS = 100;
 
 export async function startRealtime(
   httpServer: HttpServer,
-  redisUrl: string | undefined,
+  redis: { url: string; deploymentName: string } | undefined,
   events: RealtimeSources,
   log: Logger,
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const redisClients: Redis[] = [];
-  if (redisUrl) {
-    const pub = new Redis(redisUrl);
+  if (redis) {
+    const pub = new Redis(redis.url);
     const sub = pub.duplicate();
     redisClients.push(pub, sub);
-    io.adapter(createAdapter(pub, sub));
+    // Channels carry the deployment's name: deployments sharing one Redis never see each other's events.
+    io.adapter(createAdapter(pub, sub, { key: `${redis.deploymentName}:socket.io` }));
   }
   const namespace = (name: string, rooms: readonly string[]) => {
     const nsp = io.of(name);
@@ -113,7 +114,7 @@ export async function startRealtime(
     for (const [room, list] of pending) crash.to(room).emit('activity', list);
     pending.clear();
   }, ACTIVITY_FLUSH_MS);
-  log.info({ isFannedOut: Boolean(redisUrl) }, 'realtime ready');
+  log.info({ isFannedOut: Boolean(redis) }, 'realtime ready');
   return {
     io,
     async close() {

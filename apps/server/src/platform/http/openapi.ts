@@ -1,4 +1,7 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import { endpoints } from '@mayur/contracts';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { API_PREFIX } from './register-endpoint.ts';
 
@@ -54,4 +57,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
     paths,
   };
+}
+
+/** Serves the document and its browser UI at `/api/docs` (by default only outside production, API_DOCS). */
+export async function registerApiDocs(app: FastifyInstance, isServed: boolean) {
+  if (!isServed) return;
+  await app.register(swagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 }

@@ -38,17 +38,37 @@ describe('platform endpoints', () => {
     expect(ui.body).toContain('swagger');
   });
 
-  it('sets security headers and echoes a request id', async () => {
-    const response = await server.app.inject({
+  it('sets security headers: websockets only to this origin, framing refused by both headers', async () => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/user/findRegistSwitch' });
+    const policy = String(response.headers['content-security-policy']);
+    expect(policy).toContain("default-src 'self'");
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((directive) => directive.trim().split(/\s+/) as [string, ...string[]])
+        .map(([name, ...values]) => [name, values]),
+    );
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+  });
+
+  it('gives every request an id of its own, whatever id the client sends', async () => {
+    const first = await server.app.inject({
       method: 'POST',
       url: '/api/user/findRegistSwitch',
       headers: { 'x-request-id': 'trace-me-1' },
     });
-    expect(response.headers['x-request-id']).toBe('trace-me-1');
-    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['strict-transport-security']).toBeDefined();
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    const second = await server.app.inject({
+      method: 'POST',
+      url: '/api/user/findRegistSwitch',
+      headers: { 'x-request-id': 'trace-me-1' },
+    });
+    expect(first.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
   });
 
   it('says clearly when no app download is installed', async () => {
@@ -87,5 +107,77 @@ describe('demo content', () => {
     } finally {
       await first.stop();
     }
+  });
+});
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  CODE_SECRET: 'c'.repeat(32),
+  PAYMENT_GATEWAY: 'gateway-hmac',
+  GATEWAY_URL: 'http://127.0.0.1:9',
+  GATEWAY_MERCHANT_ID: 'merchant',
+  GATEWAY_SECRET: 'g'.repeat(32),
+};
+
+describe('operator endpoints in production', () => {
+  it('serves neither metrics nor the API documents to the public', async () => {
+    const production = await startTestServer(PRODUCTION);
+    try {
+      for (const url of ['/metrics', '/api/docs/json', '/api/docs/', '/api/docs']) {
+        const response = await production.app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(404);
+        expect(response.body, url).not.toMatch(/mayur_http_requests_total|openapi|swagger/);
+      }
+    } finally {
+      await production.stop();
+    }
+  });
+
+  it('serves metrics to a scraper presenting METRICS_TOKEN, and API documents when API_DOCS is on', async () => {
+    const token = 'm'.repeat(32);
+    const production = await startTestServer({ ...PRODUCTION, METRICS_TOKEN: token, API_DOCS: 'true' });
+    try {
+      const scrape = (authorization?: string) =>
+        production.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect((await scrape()).statusCode).toBe(401);
+      expect((await scrape(`Bearer ${'x'.repeat(32)}`)).statusCode).toBe(401);
+      const scraped = await scrape(`Bearer ${token}`);
+      expect(scraped.statusCode).toBe(200);
+      expect(scraped.body).toContain('process_cpu_user_seconds_total');
+      expect((await production.app.inject({ method: 'GET', url: '/api/docs/json' })).json().openapi).toBe('3.1.0');
+    } finally {
+      await production.stop();
+    }
+  });
+});
+
+describe('behind a proxy', () => {
+  const sendCode = (target: TestServer, mobile: string, forwardedFor: string) =>
+    target.app.inject({
+      method: 'POST',
+      url: '/api/smsserver/getCode',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify({ mobile }),
+      remoteAddress: '10.0.0.2',
+    });
+
+  it('with TRUST_PROXY=1 counts the address the proxy saw, not the entries the client wrote', async () => {
+    const proxied = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      // One client rotating a forged first entry: its 31st code in the hour is refused all the same.
+      for (let i = 0; i < 30; i++) {
+        const reply = await sendCode(proxied, `98765${String(i).padStart(5, '0')}`, `1.2.3.${i}, 198.51.100.7`);
+        expect(reply.json().res, `send ${i}`).toBe(1);
+      }
+      expect((await sendCode(proxied, '9876500030', '1.2.3.99, 198.51.100.7')).json().code).toBe('RATE_LIMITED');
+      // Another client behind the same proxy has its own count.
+      expect((await sendCode(proxied, '9876500031', '198.51.100.8')).json().res).toBe(1);
+    } finally {
+      await proxied.stop();
+    }
+  });
+
+  it('refuses TRUST_PROXY=true, which would trust whatever the client writes', async () => {
+    await expect(startTestServer({ TRUST_PROXY: 'true' })).rejects.toThrow(/TRUST_PROXY/);
   });
 });
