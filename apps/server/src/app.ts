@@ -33,7 +33,9 @@ import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db/db.ts';
 import { migrate } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open-db.ts';
-import { refusal } from './platform/http/envelope.ts';
+import { isConnectionError, tryAgain } from './platform/db/db-errors.ts';
+import { AppError } from './platform/http/app-error.ts';
+import { refusal, sendAppError } from './platform/http/envelope.ts';
 import { registerApiDocs } from './platform/http/openapi.ts';
 import { API_PREFIX } from './platform/http/register-endpoint.ts';
 import { createMetrics, registerMetricsEndpoint } from './platform/metrics.ts';
@@ -120,7 +122,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     await tickCrash(ctx, crashEvents, nowMs);
   };
   const leadership = config.lottery.isClockEnabled
-    ? runWhileLeader(config.databaseUrl, log, () => {
+    ? runWhileLeader(config.databaseUrl, config.lottery.clockRetryMs, log, () => {
         const stopGames = startInterval(config.lottery.clockIntervalMs, tickGames, log);
         const stopWatcher = startUsdtWatcher(ctx);
         return async () => {
@@ -194,6 +196,9 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(415).send(refusal('UNSUPPORTED_MEDIA_TYPE'));
     // Text PostgreSQL cannot store (a NUL byte, an invalid encoding) is bad input, not a server fault.
     if (error.code === '22021' || error.code === '22P05') return reply.code(400).send(refusal('BAD_REQUEST'));
+    // A refusal raised outside a handler (authentication), or the database being briefly unreachable.
+    if (error instanceof AppError) return sendAppError(reply, error);
+    if (isConnectionError(error)) return sendAppError(reply, tryAgain(error));
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, message: error.message }, 'malformed request');
       return reply.code(status === 404 ? 404 : 400).send(refusal(status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST'));

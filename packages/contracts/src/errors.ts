@@ -10,6 +10,7 @@ export const ERROR_MESSAGES = {
   UNAUTHORIZED: 'The certification has expired',
   RATE_LIMITED: 'Too many requests, please try again later',
   INTERNAL: 'Game Error, Please try again.',
+  TRY_AGAIN: 'The service is briefly unavailable, please try again in a moment',
   TIMEOUT: 'Time Out',
   NETWORK: 'Network error, please check your connection',
 

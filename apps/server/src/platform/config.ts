@@ -85,6 +85,8 @@ export type Config = {
     /** Whether this process competes to run the game clock (tests drive the clock themselves). */
     isClockEnabled: boolean;
     clockIntervalMs: number;
+    /** How often a node that does not lead tries for the game clock's lock (the longest failover wait). */
+    clockRetryMs: number;
   };
 };
 
@@ -278,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,
       isClockEnabled: flag(env.GAME_CLOCK, nodeEnv !== 'test'),
       clockIntervalMs: Math.max(50, integer('GAME_CLOCK_INTERVAL_MS', env.GAME_CLOCK_INTERVAL_MS, 250)),
+      clockRetryMs: Math.max(50, integer('GAME_CLOCK_RETRY_MS', env.GAME_CLOCK_RETRY_MS, 3_000)),
     },
   };
 }

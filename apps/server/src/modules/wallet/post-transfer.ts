@@ -68,6 +68,20 @@ async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> 
   };
 }
 
+type ClaimedTransfer = { id: bigint; created_at: Date };
+
+/** Claims the transfer's idempotency key; null when the key was posted before (a replay). */
+async function claimKey(tx: Queryable, t: TransferInput): Promise<ClaimedTransfer | null> {
+  const claimed = await tx.query<ClaimedTransfer>(
+    `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
+     values ($1, $2, $3, $4, $5, $6)
+     on conflict (idempotency_key) do nothing
+     returning id, created_at`,
+    [t.idempotencyKey, t.debitAccountId, t.creditAccountId, t.amountPaise, t.reason, t.reference ?? null],
+  );
+  return claimed[0] ?? null;
+}
+
 /**
  * Posts one transfer inside the caller's transaction. The idempotency key is claimed first (a
  * concurrent duplicate waits on the unique index and then replays the committed result). Both
@@ -75,19 +89,46 @@ async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> 
  * UPDATE (what an UPDATE of the balance takes anyway), which coexists with the FOR KEY SHARE locks
  * that foreign-key checks of concurrent inserts hold on the same accounts. The debit of a player
  * account is conditional; the CHECK constraint stands behind it.
+ *
+ * Lock order, the same everywhere in the ledger: idempotency keys first, then accounts in id order.
+ * A transaction that posts several transfers must use `postTransferGroup`, which keeps that order for
+ * all of them at once; two separate calls would lock accounts in two rounds, and two such transactions
+ * with crossing accounts deadlock.
  */
 export async function postTransfer(tx: Queryable, t: TransferInput): Promise<PostedTransfer> {
   assertTransferInput(t);
-  const claimed = await tx.query<{ id: bigint; created_at: Date }>(
-    `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (idempotency_key) do nothing
-     returning id, created_at`,
-    [t.idempotencyKey, t.debitAccountId, t.creditAccountId, t.amountPaise, t.reason, t.reference ?? null],
-  );
-  const transfer = claimed[0];
+  const transfer = await claimKey(tx, t);
   if (!transfer) return replay(tx, t);
+  return move(tx, t, transfer);
+}
 
+/**
+ * Posts several transfers in one transaction, each exactly as `postTransfer` would (replays included),
+ * in the ledger's one lock order: every key in key order, then every account involved in id order,
+ * then the moves in the order given (a later debit may rely on an earlier credit).
+ */
+export async function postTransferGroup(tx: Queryable, transfers: readonly TransferInput[]): Promise<PostedTransfer[]> {
+  const keys = new Set<string>();
+  for (const t of transfers) {
+    assertTransferInput(t);
+    assert(!keys.has(t.idempotencyKey), `idempotency key ${t.idempotencyKey} appears twice in one group`);
+    keys.add(t.idempotencyKey);
+  }
+  const claimed = new Map<string, ClaimedTransfer | null>();
+  for (const t of [...transfers].sort((x, y) => (x.idempotencyKey < y.idempotencyKey ? -1 : 1)))
+    claimed.set(t.idempotencyKey, await claimKey(tx, t));
+  const accountIds = [...new Set(transfers.flatMap((t) => [t.debitAccountId, t.creditAccountId]))];
+  await tx.query('select id from ledger_accounts where id = any($1::integer[]) order by id for no key update', [accountIds]);
+  const posted: PostedTransfer[] = [];
+  for (const t of transfers) {
+    const transfer = claimed.get(t.idempotencyKey) ?? null;
+    posted.push(transfer ? await move(tx, t, transfer) : await replay(tx, t));
+  }
+  return posted;
+}
+
+/** Moves the money of a claimed transfer: the conditional debit, the credit, both entries. */
+async function move(tx: Queryable, t: TransferInput, transfer: ClaimedTransfer): Promise<PostedTransfer> {
   // One statement: lock both accounts in id order (count(*) reads the locking scan to the end), take
   // the conditional debit, the credit only if the debit happened, and both entries.
   const moved = await tx.query<{ debit_after: bigint | null; credit_after: bigint | null }>(

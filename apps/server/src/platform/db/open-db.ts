@@ -6,5 +6,5 @@ import { openPostgres } from './postgres.ts';
 
 export async function openDb(config: Pick<Config, 'databaseUrl' | 'dataDir'>, log: Logger): Promise<Db> {
   if (!config.databaseUrl) return openPglite(config.dataDir);
-  return openPostgres(config.databaseUrl, 20, (error) => log.warn({ err: error }, 'idle database connection lost'));
+  return openPostgres(config.databaseUrl, 20, log);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { AppError } from './app-error.ts';
 import { authenticate, type SessionPrincipal } from './authenticate.ts';
-import { refusal, success } from './envelope.ts';
+import { refusal, sendAppError, success } from './envelope.ts';
 import { toValidationFailure } from './validation.ts';
 
 export const API_PREFIX = '/api';
@@ -58,10 +58,7 @@ export function registerEndpoint<P extends EndpointPath>(app: FastifyInstance, c
       // dropped, and a missing or mistyped one fails loudly instead of reaching a client.
       return reply.send(success(definition.response.parse(obj)));
     } catch (error) {
-      if (error instanceof AppError) {
-        request.log.info({ code: error.code, detail: error.message }, 'request refused');
-        return reply.code(error.httpStatus).send(refusal(error.code, error.field));
-      }
+      if (error instanceof AppError) return sendAppError(reply, error);
       throw error;
     }
   });

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickPlayer } from '../../../test/players.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { houseAccountId } from './accounts.ts';
+import { checkLedger } from './check-ledger.ts';
+import { postTransfer, postTransferGroup } from './post-transfer.ts';
+import { postTransfers } from './post-transfers.ts';
+import type { TransferInput } from './post-transfer.ts';
+
+// Issue 10, #8: single transfers (alone, or two in one transaction like a bet and its fee) and
+// settlement-style batches, in both directions between two players and the house, all at once. On
+// PostgreSQL every one must go through (no deadlock reaches a caller) and the ledger must balance.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server.stop();
+});
+
+const ROUNDS = 60;
+
+describe('transfers under load in every direction', () => {
+  it('posts every single, paired and batched transfer between two players and the house', async () => {
+    const first = await quickPlayer(server, { cashPaise: 10_000_000n });
+    const second = await quickPlayer(server, { cashPaise: 10_000_000n });
+    const house = await houseAccountId(server.ctx.db, 'adjustments');
+    const fees = await houseAccountId(server.ctx.db, 'fees');
+    const [a, b] = [first.cashAccountId, second.cashAccountId];
+    let sequence = 0;
+    const move = (debitAccountId: number, creditAccountId: number, amountPaise: bigint): TransferInput => ({
+      idempotencyKey: `lock-order-${(sequence += 1)}`,
+      debitAccountId,
+      creditAccountId,
+      amountPaise,
+      reason: 'adjustment',
+    });
+    const single = (t: TransferInput) => server.ctx.db.transaction((tx) => postTransfer(tx, t));
+    // Two transfers in one transaction, as a lottery bet and its fee, in crossing directions.
+    const paired = (one: TransferInput, two: TransferInput) =>
+      server.ctx.db.transaction((tx) => postTransferGroup(tx, [one, two]));
+    const batch = (transfers: TransferInput[]) => server.ctx.db.transaction((tx) => postTransfers(tx, transfers));
+
+    const work: Array<() => Promise<unknown>> = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      work.push(
+        () => single(move(a, b, 100n)),
+        () => single(move(b, a, 100n)),
+        () => single(move(a, house, 50n)),
+        () => single(move(house, b, 50n)),
+        () => single(move(b, house, 50n)),
+        () => single(move(house, a, 50n)),
+        () => paired(move(a, house, 30n), move(a, fees, 1n)),
+        () => paired(move(b, house, 30n), move(b, fees, 1n)),
+        () => paired(move(house, a, 20n), move(b, a, 10n)),
+        () => paired(move(fees, b, 1n), move(a, b, 10n)),
+        () => batch([move(house, a, 60n), move(house, b, 60n), move(a, fees, 1n), move(b, house, 5n)]),
+        () => batch([move(a, house, 40n), move(b, house, 40n), move(fees, a, 1n)]),
+      );
+    }
+    const outcomes = await Promise.allSettled(work.map((run) => run()));
+    const failures = outcomes.flatMap((outcome) =>
+      outcome.status === 'rejected' ? [String((outcome.reason as { code?: string }).code ?? outcome.reason)] : [],
+    );
+    expect(failures).toEqual([]);
+
+    // Every move happened exactly once: each balance is the start plus the sum of its moves.
+    const [balanceA, balanceB] = await Promise.all(
+      [a, b].map(async (id) => {
+        const [row] = await server.ctx.db.query<{ balance_paise: bigint }>(
+          'select balance_paise from ledger_accounts where id = $1',
+          [id],
+        );
+        return row!.balance_paise;
+      }),
+    );
+    const perRoundA = -100n + 100n - 50n + 50n - 30n - 1n + 20n + 10n - 10n + 60n - 1n - 40n + 1n;
+    const perRoundB = 100n - 100n + 50n - 50n - 30n - 1n - 10n + 1n + 10n + 60n - 5n - 40n;
+    expect(balanceA).toBe(10_000_000n + perRoundA * BigInt(ROUNDS));
+    expect(balanceB).toBe(10_000_000n + perRoundB * BigInt(ROUNDS));
+    const report = await checkLedger(server.ctx.db);
+    expect(report.violations).toEqual([]);
+  }, 120_000);
+});
