@@ -4,20 +4,13 @@ import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import styles from './bonus-wagering-progress.module.css';
+import { wageringPercent } from './wagering-percent.ts';
 
 type Wagering = ResponseOf<'/user/bonusWagering'>;
 
 /** Rupees isolated from the sentence around them, so right-to-left text cannot reorder "₹1,234.00". */
 function isolated(value: string): string {
   return `\u2066${formatRupees(value)}\u2069`;
-}
-
-/** Whole percent of the requirement bet, from paise (no floating point touches the amounts). */
-function percentOf(wagered: string, required: string): number {
-  const wageredPaise = toPaise(wagered) ?? 0n;
-  const requiredPaise = toPaise(required) ?? 0n;
-  if (requiredPaise <= 0n) return 100;
-  return Number((wageredPaise * 100n) / requiredPaise);
 }
 
 /**
@@ -55,7 +48,7 @@ export function BonusWageringProgress({
     );
   }
   if (toPaise(wagering.required) === 0n) return null;
-  const percent = percentOf(wagering.wagered, wagering.required);
+  const percent = wageringPercent(wagering.wagered, wagering.required);
   return (
     <div className={styles.progress} data-testid="wagering-progress" data-exchangeable={wagering.isExchangeable}>
       <div className={styles.heading}>
