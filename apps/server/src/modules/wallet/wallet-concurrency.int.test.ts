@@ -1,10 +1,12 @@
+import { formatMoney } from '@mayur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { runOperatorCommand } from '../admin/operator-commands.ts';
-import { houseAccountId } from './accounts.ts';
+import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { postTransfer } from './post-transfer.ts';
+import { postPayoutsFromQuery } from './post-transfers.ts';
 
 // Races, on the real PostgreSQL in CI (DATABASE_URL) and on PGlite otherwise. After each, the ledger
 // must prove itself: not a paisa created or destroyed.
@@ -63,6 +65,28 @@ describe('concurrent abuse', () => {
       `gift:${code}`,
     ]);
     expect(credited).toHaveLength(1);
+    await expectLedgerOk();
+  });
+
+  it('pays a set of winners once when the same payouts are posted by 6 settlements in parallel', async () => {
+    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, 'room:race', shard);
+    const players = await Promise.all(Array.from({ length: 20 }, () => quickPlayer(server)));
+    const ids = players.map((player) => player.userId);
+    const settle = () =>
+      server.ctx.db.transaction((tx) =>
+        postPayoutsFromQuery(tx, {
+          housePurpose: 'room:race',
+          reason: 'payout',
+          selectSql: `select 'race-win:' || u, u, 100 + u % 7, 'race' from unnest($1::int[]) as w(u)`,
+          params: [ids],
+        }),
+      );
+    const results = await Promise.all(Array.from({ length: 6 }, settle));
+    expect(results.map((result) => result.postedCount).sort((a, b) => b - a)).toEqual([20, 0, 0, 0, 0, 0]);
+    for (const player of players) {
+      const balance = (await server.call('/user/balance', {}, { token: player.token })).body.obj.balance;
+      expect(balance).toBe(formatMoney(BigInt(100 + (player.userId % 7))));
+    }
     await expectLedgerOk();
   });
 

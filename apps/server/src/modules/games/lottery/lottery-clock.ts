@@ -28,7 +28,15 @@ export async function tickLottery(ctx: AppContext, events: LotteryEvents, nowMs:
     );
     let settledCount = 0;
     for (const round of due) {
-      const settled = await settleRound(ctx, round.id, nowMs);
+      let settled;
+      try {
+        settled = await settleRound(ctx, round.id, nowMs);
+      } catch (error) {
+        // A round that cannot be paid in full (the wallet refused it) stays unsettled and is retried
+        // on the next step; it must not stop the other rooms' rounds, nor the crash clock after this.
+        ctx.log.error({ err: error, roundId: round.id.toString() }, 'round not settled');
+        continue;
+      }
       if (settled) {
         settledCount += 1;
         events.emit('result', settled);

@@ -328,6 +328,7 @@ describe('settlement pays by the rules, every winner or none', () => {
     expect(houseShardPurpose('room:wingo-1', players[0]!.userId)).not.toBe(houseShardPurpose('room:wingo-1', players[1]!.userId));
     await tick();
     const { period } = (await server.call('/wingo/getPeriod', { min: 60 })).body.obj;
+    const bitPeriod = (await server.call('/bitgame/getPeriod', {})).body.obj.period as string;
     for (const player of players)
       for (let number = 0; number <= 9; number++) {
         const bet = { min: 60, period, select: String(number), contractMoney: '10', contractCount: 1, agree: true };
@@ -341,6 +342,10 @@ describe('settlement pays by the rules, every winner or none', () => {
     await expect(settleRound(server.ctx, round.id, server.clock.now().getTime())).rejects.toThrow(`no house account ${shard}`);
     expect((await roundOf('wingo-1', period)).state).not.toBe('settled');
     for (const player of players) expect(await payoutsOf(player.userId)).toEqual([]);
+    // The clock goes on settling the other rooms and retries this round on every step.
+    await tick();
+    expect((await roundOf('wingo-1', period)).state).not.toBe('settled');
+    expect((await roundOf('bitgame', bitPeriod)).state).toBe('settled');
 
     await server.ctx.db.query('update ledger_accounts set purpose = $1 where purpose = $2', [shard, `${shard}-moved`]);
     await tick();
