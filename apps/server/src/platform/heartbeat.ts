@@ -6,13 +6,14 @@ import type { Clock } from './clock.ts';
 import type { Db, Queryable } from './db/db.ts';
 
 // Every serving node records that it is alive (decision 0008): about once a second it extends its
-// current interval in `node_heartbeats`. A dead process or a database outage leaves a gap between
-// intervals; mere slowness does not, because each beat carries the time its timer fired and beats
-// held up by a slow database are written late, not lost. A crash round is void only when these
-// intervals leave part of its flight uncovered.
+// current interval in `node_heartbeats`. A process keeps extending the same interval for as long as
+// its beats are written: a slow database or a stalled event loop only delays the next beat, it does
+// not end the interval. A new interval starts with a new process (a restart) or after a beat failed
+// (a database outage), so a dead process or an outage leaves a gap and slowness never does. A crash
+// round is void only when these intervals leave part of its flight uncovered.
 
 export const HEARTBEAT_INTERVAL_MS = 1_000;
-/** Beats further apart than this leave a gap: the node is taken to have been unreachable in between. */
+/** How long after its last beat an interval still counts: a node's death is known to within this. */
 export const HEARTBEAT_TOLERANCE_MS = 3_000;
 /**
  * By this long after an instant, every beat fired before it has been written or has failed (a beat
@@ -30,24 +31,21 @@ export type Heartbeat = {
   stop(): Promise<void>;
 };
 
-/**
- * Records that `nodeId` was alive from `firstAtMs` to `lastAtMs` (beats no more than the tolerance
- * apart): extends the node's latest interval when it reaches back to `firstAtMs`, else starts a new one.
- */
-export async function recordBeat(q: Queryable, nodeId: string, firstAtMs: number, lastAtMs = firstAtMs): Promise<void> {
-  const extended = await q.query(
-    `update node_heartbeats set last_beat_at = greatest(last_beat_at, $3)
-     where id = (select id from node_heartbeats where node_id = $1 order by last_beat_at desc limit 1)
-       and last_beat_at >= $2::timestamptz - make_interval(secs => $4::double precision / 1000)
-     returning id`,
-    [nodeId, new Date(firstAtMs), new Date(lastAtMs), HEARTBEAT_TOLERANCE_MS],
+async function openInterval(q: Queryable, nodeId: string, firstAtMs: number, lastAtMs: number): Promise<bigint> {
+  const [row] = await q.query<{ id: bigint }>(
+    'insert into node_heartbeats (node_id, started_at, last_beat_at) values ($1, $2, $3) returning id',
+    [nodeId, new Date(firstAtMs), new Date(lastAtMs)],
   );
-  if (extended.length > 0) return;
-  await q.query('insert into node_heartbeats (node_id, started_at, last_beat_at) values ($1, $2, $3)', [
-    nodeId,
-    new Date(firstAtMs),
-    new Date(lastAtMs),
-  ]);
+  return row!.id;
+}
+
+async function extendInterval(q: Queryable, intervalId: bigint, lastAtMs: number): Promise<void> {
+  const extended = await q.query(
+    'update node_heartbeats set last_beat_at = greatest(last_beat_at, $2) where id = $1 returning id',
+    [intervalId, new Date(lastAtMs)],
+  );
+  // Pruned meanwhile (a process silent for over an hour): the caller opens a new interval.
+  if (extended.length === 0) throw new Error(`heartbeat interval ${intervalId} is gone`);
 }
 
 /** Whether the intervals, each counted until its last beat plus the tolerance, cover [fromMs, toMs] without a gap. */
@@ -132,21 +130,30 @@ export function startHeartbeat(options: {
   const nodeId = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const connection = options.databaseUrl ? dedicatedConnection(options.databaseUrl) : null;
   const target: Queryable = connection ?? options.db;
+  // The interval this process extends; none at start and after a failed beat.
+  let intervalId: bigint | null = null;
   // Beats fired while an earlier one is still being written are gathered into one span.
   let pending: { firstAtMs: number; lastAtMs: number } | null = null;
   let writing: Promise<void> | null = null;
   let isFailing = false;
 
+  const write = async (span: { firstAtMs: number; lastAtMs: number }) => {
+    if (intervalId === null) intervalId = await openInterval(target, nodeId, span.firstAtMs, span.lastAtMs);
+    else await extendInterval(target, intervalId, span.lastAtMs);
+  };
   const flush = async () => {
     while (pending) {
       const span = pending;
       pending = null;
       try {
-        await recordBeat(target, nodeId, span.firstAtMs, span.lastAtMs);
+        await write(span);
         if (isFailing) options.log.info({ nodeId }, 'heartbeat: recorded again');
         isFailing = false;
       } catch (error) {
-        // The span is dropped, not retried: while beats fail the node is not serving, and the gap says so.
+        // Nothing fired before the failure is written later: the next interval starts after it, and
+        // the gap between the two is the outage.
+        intervalId = null;
+        pending = null;
         if (!isFailing) options.log.warn({ err: error, nodeId }, 'heartbeat: could not record a beat');
         isFailing = true;
         connection?.reset();
@@ -155,8 +162,7 @@ export function startHeartbeat(options: {
   };
   const beat = () => {
     const atMs = options.clock.now().getTime();
-    // A stalled event loop is a real hole: a span never bridges beats further apart than the tolerance.
-    if (pending && atMs - pending.lastAtMs <= HEARTBEAT_TOLERANCE_MS) pending.lastAtMs = atMs;
+    if (pending) pending.lastAtMs = Math.max(pending.lastAtMs, atMs);
     else pending = { firstAtMs: atMs, lastAtMs: atMs };
     writing ??= flush().finally(() => {
       writing = null;

@@ -5,7 +5,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { recordBeat } from '../../../platform/heartbeat.ts';
+import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
 import { tickCrash } from './crash-clock.ts';
 
 // A full crash round over HTTP and a real socket: the pushes a player's screen is drawn from.
@@ -17,6 +17,14 @@ const T0 = Date.UTC(2026, 11, 2, 9, 0, 0);
 beforeAll(async () => {
   server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
   server.clock.advance(T0 - server.clock.now().getTime());
+  // Beaten by hand on the test's clock: its own timer never fires here.
+  heartbeat = startHeartbeat({
+    db: server.ctx.db,
+    databaseUrl: undefined,
+    clock: server.clock,
+    log: server.ctx.log,
+    intervalMs: 3_600_000,
+  });
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
   socket = io(`http://127.0.0.1:${port}/crash`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
@@ -30,17 +38,17 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   socket?.disconnect();
+  await heartbeat?.stop();
   await server.stop();
 });
 
 const now = () => server.clock.now().getTime();
 const setNow = (ms: number) => server.clock.advance(ms - now());
 const next = <T>(event: string) => new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
-let lastBeatMs = T0;
-/** The node serves (its heartbeat covers the time since the last step), then the clock steps. */
+let heartbeat: Heartbeat;
+/** The node beats (it has been serving all along), then the clock steps. */
 const tick = async () => {
-  await recordBeat(server.ctx.db, 'test-node', lastBeatMs, now());
-  lastBeatMs = now();
+  await heartbeat.beatNow();
   await tickCrash(server.ctx, server.crashEvents, now());
 };
 

@@ -3,7 +3,7 @@ import { multiplierX100At, parseMoney } from '@mayur/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { recordBeat } from '../../../platform/heartbeat.ts';
+import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { CRASH_BETTING_MS } from './crash-engine.ts';
 import { CrashEvents } from './crash-events.ts';
@@ -15,28 +15,36 @@ let server: TestServer;
 const events = new CrashEvents();
 const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
 
-let lastBeatMs: number | null = null;
+// The serving process's heartbeat, beaten by hand on the test's clock (its own timer never fires here).
+let heartbeat: Heartbeat | null = null;
 
 beforeEach(async () => {
   server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
   server.clock.advance(T0 - server.clock.now().getTime());
-  lastBeatMs = null;
 });
 afterEach(async () => {
+  await die();
   await server.stop();
 });
 
 const now = () => server.clock.now().getTime();
 const setNow = (ms: number) => server.clock.advance(ms - now());
-/** The test's node has been serving since its previous beat: its heartbeat covers the time in between. */
+/** The process serves: it beats now, in the same interval as long as it has not died. */
 async function serve() {
-  await recordBeat(server.ctx.db, 'test-node', lastBeatMs ?? now(), now());
-  lastBeatMs = now();
+  heartbeat ??= startHeartbeat({
+    db: server.ctx.db,
+    databaseUrl: undefined,
+    clock: server.clock,
+    log: server.ctx.log,
+    intervalMs: 3_600_000,
+  });
+  await heartbeat.beatNow();
 }
-/** The node dies after its last beat: nothing is recorded until it serves again. */
-const die = () => {
-  lastBeatMs = null;
-};
+/** The process dies: nothing is recorded until a new process serves. */
+async function die() {
+  await heartbeat?.stop();
+  heartbeat = null;
+}
 const tick = async () => {
   await serve();
   await tickCrash(server.ctx, events, now());
@@ -198,7 +206,7 @@ describe('a crash round', () => {
     // The process died at take-off; it is back, and runs the clock, a minute after the crash instant.
     setNow(round.flying_at.getTime());
     await serve();
-    die();
+    await die();
     setNow(round.crash_at.getTime() + 60_000);
     await tick();
     const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
@@ -227,7 +235,7 @@ describe('a crash round', () => {
     // Served through take-off, then down for five seconds of the flight, then serving again until the crash.
     setNow(flyingAtMs + 1_000);
     await tick();
-    die();
+    await die();
     setNow(flyingAtMs + 6_000);
     await tick();
     setNow(crashAtMs);
