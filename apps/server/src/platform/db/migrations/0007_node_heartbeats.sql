@@ -1,7 +1,8 @@
--- Heartbeats of the serving nodes (decision 0008). Each row is one interval during which a node was
--- alive and could reach the database: a beat extends the node's current interval when its previous
--- beat is recent, otherwise it starts a new one. A crash round is void only when the union of these
--- intervals leaves part of its flight uncovered; how late the round is settled never matters.
+-- Heartbeats of the serving nodes (decision 0008). Each row is one interval during which a server
+-- process was alive and could write to the database: the process extends its interval about once a
+-- second and starts a new one only after a failed beat; a new process starts its own. A crash round is
+-- void only when the union of these intervals leaves part of its flight uncovered; how late the round
+-- is settled never matters.
 
 create table node_heartbeats (
   id bigint generated always as identity primary key,
@@ -10,7 +11,6 @@ create table node_heartbeats (
   last_beat_at timestamptz not null,
   constraint node_heartbeats_order check (last_beat_at >= started_at)
 );
-create index node_heartbeats_node_idx on node_heartbeats (node_id, last_beat_at desc);
 create index node_heartbeats_span_idx on node_heartbeats (last_beat_at, started_at);
 
 -- The take-off push is sent once per round whichever node leads the clock: the first clock step to
