@@ -303,6 +303,19 @@ describe('a crash round', () => {
     expect(roundIds).toEqual([...new Set(roundIds)]);
   });
 
+  it('prunes heartbeat intervals an hour older than any flight still to be settled', async () => {
+    const round = await roundCrashingAtLeast(101);
+    // A process that served two hours ago, long before this round's flight.
+    await server.ctx.db.query("insert into node_heartbeats (node_id, started_at, last_beat_at) values ('gone', $1, $2)", [
+      new Date(T0 - 2 * 3_600_000),
+      new Date(T0 - 2 * 3_600_000 + 60_000),
+    ]);
+    setNow(round.crash_at.getTime());
+    await tick();
+    const left = await server.ctx.db.query<{ node_id: string }>('select node_id from node_heartbeats');
+    expect(left.map((row) => row.node_id)).toEqual([heartbeat!.nodeId]);
+  });
+
   it('takes every crash point from the room chain, revealed only after the crash', async () => {
     await tick();
     const round = await liveRound('crash');
