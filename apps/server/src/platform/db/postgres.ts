@@ -20,20 +20,28 @@ const RETRY_BASE_DELAY_MS = 10;
 
 /** After a failed connect, new connects wait this long (doubling per failure, up to the maximum). */
 const RECONNECT_BASE_DELAY_MS = 100;
-const RECONNECT_MAX_DELAY_MS = 5_000;
+const RECONNECT_MAX_DELAY_MS = 1_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /** Full jitter: anywhere between zero and the doubled base, so that the losers of one race do not meet again. */
 function jitteredDelayMs(baseMs: number, attempt: number): number {
   return Math.floor(Math.random() * baseMs * 2 ** attempt);
 }
 
+class BoundedConnectClient extends pg.Client {
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  }
+}
+
 export async function openPostgres(connectionString: string, maxConnections = 20, log: DbLog = silentLog): Promise<Db> {
-  // A lock wait or an abandoned transaction fails loudly instead of hanging a request forever; a
-  // connect that cannot complete (database unreachable, pool exhausted) fails after ten seconds.
+  // A lock wait or an abandoned transaction fails loudly instead of hanging a request forever. Opening
+  // a connection to an unreachable server gives up after ten seconds; waiting for a free connection of
+  // the pool is not bounded (the pool's own timeout would bound both, turning load into refusals).
   const pool = new pg.Pool({
     connectionString,
     max: maxConnections,
-    connectionTimeoutMillis: 10_000,
+    Client: BoundedConnectClient,
     keepAlive: true,
     options: '-c lock_timeout=10000 -c idle_in_transaction_session_timeout=60000',
   });
@@ -59,7 +67,8 @@ export async function openPostgres(connectionString: string, maxConnections = 20
       failedConnects = 0;
       return client;
     } catch (error) {
-      if (!isConnectionError(error)) throw error;
+      // Whatever keeps a connection from opening (refused, timed out, the server starting up or not
+      // accepting connections) makes the database unavailable to this node for now.
       const delayMs = Math.min(RECONNECT_BASE_DELAY_MS * 2 ** failedConnects, RECONNECT_MAX_DELAY_MS);
       failedConnects += 1;
       nextConnectAtMs = Date.now() + delayMs;
