@@ -1,46 +1,25 @@
-import path from 'node:path';
 import { parseMoney } from '@mayur/contracts/money';
-import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser } from './support/browser.ts';
-import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
+import type { Page, Response } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { hasHorizontalOverflow, rupees, textOf } from './support/page.ts';
+import { newPlayer } from './support/player.ts';
+import { screenshotPath } from './support/screenshots.ts';
 
-// Aviator in a real browser against the real crash clock: the demo player bets ₹10 in the first
-// panel while the round takes bets, sees the stake leave the balance, and cashes out as soon as the
-// plane flies. Whether the cash-out arrives before the crash is the server's decision, so the test
-// reads the server's answer and checks that the screen shows exactly that outcome.
+// Aviator in a real browser against the real crash clock: a player bets ₹10 in the first panel while
+// the round takes bets, sees the stake leave the balance, and cashes out as soon as the plane flies.
+// Whether the cash-out arrives before the crash is the server's decision, so the test reads the
+// server's answer and checks that the screen shows exactly that outcome. Each test makes its own player.
 
-const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
 const ar = readLocale('ar');
+const tests = setUpBrowserTests();
 
 /** Betting must stay open this long after the bet is sent, or the test waits for the next round. */
 const MIN_SECONDS_LEFT = 3;
 
-let app: AppProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let betRoundId = '';
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  context = await returningPlayerContext(browser, app.baseUrl);
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function secondsToTakeOff(): Promise<number> {
+async function secondsToTakeOff(page: Page): Promise<number> {
   const phase = await page.getByTestId('flight-stage').getAttribute('data-phase');
   if (phase !== 'betting') return -1;
   return Number((await page.getByTestId('phase-banner').getAttribute('data-seconds-left')) ?? '-1');
@@ -54,20 +33,15 @@ async function envelopeOf<T>(response: Response): Promise<Envelope<T>> {
 }
 
 describe('Aviator in Chromium at 360×740', () => {
-  it('logs in the demo player with ₹100 credited', async () => {
-    const credit = app.admin('user:adjust', '--user', DEMO_MOBILE, '--amount', '100', '--reason', 'e2e');
-    expect(credit.status, credit.stderr).toBe(0);
-    await logInAsDemo(page);
-  });
-
   it('bets ₹10 in the first panel, cashes out in flight and shows the server’s outcome', { timeout: 300_000 }, async () => {
+    const page = await tests.openPage(await newPlayer(tests.app, { cashRupees: 100 }));
     await page.goto('/games/limbo');
     await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹100.00');
     const panel = page.getByTestId('bet-panel-1');
     await expect.poll(() => panel.getByTestId('bet-amount').inputValue()).toBe('10.00');
 
     // A round can fly for up to 153.5 s (the 10 000× cap): the next betting window may be that far off.
-    await expect.poll(secondsToTakeOff, { timeout: 180_000, interval: 200 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
+    await expect.poll(() => secondsToTakeOff(page), { timeout: 180_000, interval: 200 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
     const roundId = await page.getByTestId('flight-stage').getAttribute('data-round-id');
     const [pourResponse] = await Promise.all([
       page.waitForResponse((response) => response.url().endsWith('/api/gameroket/pour')),
@@ -78,7 +52,6 @@ describe('Aviator in Chromium at 360×740', () => {
     if (pour.res !== 1) return;
     expect(pour.obj.bet.status).toBe('open');
     expect(pour.obj.bet.roundId).toBe(roundId);
-    betRoundId = roundId ?? '';
     expect(pour.obj.bet.amount).toBe('10.00');
     expect(pour.obj.balance).toBe('90.00');
     await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹90.00');
@@ -125,21 +98,23 @@ describe('Aviator in Chromium at 360×740', () => {
     }
 
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/aviator-360x740.png') });
-    expect(pageErrors).toEqual([]);
+    await page.screenshot({ path: screenshotPath('aviator-360x740.png') });
   });
 
-  it('verifies the round in Round detail from its revealed seed', { timeout: 240_000 }, async () => {
+  it('verifies a crashed round in Round detail from its revealed seed', { timeout: 240_000 }, async () => {
+    const page = await tests.openPage(await newPlayer(tests.app));
+    await page.goto('/games/limbo');
     await page.getByRole('tab', { name: en.crash.roundDetail }).click();
-    const row = page.locator(`[data-testid="round-row"][data-round-id="${betRoundId}"]`);
-    // The round shows up once it has crashed, which can be up to 153.5 s after take-off.
-    await expect.poll(() => row.count(), { timeout: 180_000 }).toBe(1);
+    const row = page.getByTestId('round-row').first();
+    // A round shows up once it has crashed, which can be up to 153.5 s after take-off.
+    await expect.poll(() => page.getByTestId('round-row').count(), { timeout: 180_000 }).toBeGreaterThan(0);
     await row.getByTestId('verify-round').click();
     await expect.poll(() => row.getByTestId('round-verdict').getAttribute('data-verified'), { timeout: 30_000 }).toBe('true');
     expect(await hasHorizontalOverflow(page)).toBe(false);
   });
 
   it('opens the other Aviator rooms and the rocket, right-to-left in Arabic without overflow', { timeout: 60_000 }, async () => {
+    const page = await tests.openPage(await newPlayer(tests.app));
     for (const room of ['limbo1', 'limbo3']) {
       await page.goto(`/games/${room}`);
       await expect
@@ -161,8 +136,6 @@ describe('Aviator in Chromium at 360×740', () => {
     expect(await page.getByTestId('bet-panel-2').count()).toBe(0);
     expect(await page.textContent('body')).toContain(ar.crash.myCrashRecord);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/crash-ar-360x740.png') });
-    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
-    expect(pageErrors).toEqual([]);
+    await page.screenshot({ path: screenshotPath('crash-ar-360x740.png') });
   });
 });

@@ -1,47 +1,26 @@
-import path from 'node:path';
 import { wingoPayoutPaise } from '@mayur/contracts/lottery-rooms';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser } from './support/browser.ts';
-import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { hasHorizontalOverflow, rupees, textOf } from './support/page.ts';
+import { newPlayer } from './support/player.ts';
+import { screenshotPath } from './support/screenshots.ts';
 
-// Win Go in a real browser against the real game clock: the demo player bets ₹10 on green in the
-// 1-minute room, sees the stake leave the balance, waits for the pushed result, finds the settled bet
-// in "My record" with the payout the rules give for the drawn number, and verifies the round on the
-// Fairness screen, recomputed in the browser.
+// Win Go in a real browser against the real game clock: a player bets ₹10 on green in the 1-minute
+// room, sees the stake leave the balance, waits for the pushed result and finds the settled bet in
+// "My record" with the payout the rules give for the drawn number; any finished round verifies on the
+// Fairness screen, recomputed in the browser. Each test makes its own player.
 
-const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
 const ar = readLocale('ar');
+const tests = setUpBrowserTests();
 
 /** Betting must stay open this long after the bet sheet opens, or the test waits for the next period. */
 const MIN_SECONDS_LEFT = 8;
 
-let app: AppProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let betPeriod = '';
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  context = await returningPlayerContext(browser, app.baseUrl);
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
 /** Seconds of betting left on screen, or -1 while betting is locked. */
-async function secondsToBet(): Promise<number> {
+async function secondsToBet(page: Page): Promise<number> {
   const phase = await page.getByTestId('round-panel').getAttribute('data-phase');
   if (phase !== 'betting') return -1;
   const [minutes = '0', seconds = '0'] = (await textOf(page, 'countdown')).split(':');
@@ -49,66 +28,69 @@ async function secondsToBet(): Promise<number> {
 }
 
 describe('Win Go 1Min in Chromium at 360×740', () => {
-  it('logs in the demo player with ₹500 credited', async () => {
-    const credit = app.admin('user:adjust', '--user', DEMO_MOBILE, '--amount', '500', '--reason', 'e2e');
-    expect(credit.status, credit.stderr).toBe(0);
-    await logInAsDemo(page);
-  });
+  it(
+    'places ₹10 on green while betting is open, and the pushed result settles it by the rules',
+    { timeout: 240_000 },
+    async () => {
+      const page = await tests.openPage(await newPlayer(tests.app, { cashRupees: 500 }));
+      await page.goto('/games/wingo?min=60');
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹500.00');
+      expect(await page.getByRole('link', { name: '1Min' }).getAttribute('aria-current')).toBe('page');
+      // Wait for a betting window with enough time left (at most one whole period).
+      await expect.poll(() => secondsToBet(page), { timeout: 75_000, interval: 500 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
+      const betPeriod = await textOf(page, 'current-period');
+      expect(betPeriod).toMatch(/^\d{8}01\d{4}$/);
 
-  it('places ₹10 on green while betting is open and sees the balance drop', async () => {
+      await page.getByTestId('bet-green').click();
+      const sheet = page.getByTestId('bet-sheet');
+      await expect.poll(() => sheet.isVisible()).toBe(true);
+      await sheet.getByLabel('₹10.00', { exact: true }).check();
+      expect(await textOf(page, 'bet-total')).toBe('₹10.00');
+      expect(await textOf(page, 'bet-fee-preview')).toBe('₹0.20');
+      // The presale rule must be agreed to first, in the player's language.
+      await page.getByTestId('bet-confirm').click();
+      await expect.poll(async () => (await sheet.textContent()) ?? '').toContain(en.errors.PRESALE_RULE_REQUIRED);
+      await sheet.getByLabel(en.lottery.sheet.agree).check();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.getByTestId('bet-confirm').click();
+      await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹490.00');
+
+      await page.getByRole('tab', { name: en.lottery.myRecord }).click();
+      const row = page.locator(`[data-testid="my-bet-row"][data-period="${betPeriod}"]`);
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      expect(await row.getAttribute('data-select')).toBe('green');
+      expect(await row.getByTestId('bet-stake').textContent()).toBe('₹10.00');
+      expect(await row.getByTestId('bet-fee').textContent()).toBe('₹0.20');
+      expect(await row.getByTestId('bet-delivery').textContent()).toBe('₹9.80');
+
+      // The result is pushed over the socket; "My record" refreshes by itself.
+      await expect.poll(() => row.getAttribute('data-status'), { timeout: 100_000, interval: 1_000 }).toMatch(/^(won|lost)$/);
+      const drawn = Number(await row.getByTestId('bet-result').getAttribute('data-number'));
+      expect(drawn).toBeGreaterThanOrEqual(0);
+      expect(drawn).toBeLessThanOrEqual(9);
+      const payoutPaise = wingoPayoutPaise('green', drawn, 980n);
+      expect(await row.getAttribute('data-status')).toBe(payoutPaise > 0n ? 'won' : 'lost');
+      expect(await row.getByTestId('bet-win-amount').textContent()).toBe(rupees(payoutPaise));
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(49_000n + payoutPaise));
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('wingo-360x740.png') });
+    },
+  );
+
+  it('verifies a finished round on the Fairness screen from its game record row', { timeout: 150_000 }, async () => {
+    const page = await tests.openPage(await newPlayer(tests.app));
     await page.goto('/games/wingo?min=60');
-    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹500.00');
-    expect(await page.getByRole('link', { name: '1Min' }).getAttribute('aria-current')).toBe('page');
-    // Wait for a betting window with enough time left (at most one whole period).
-    await expect.poll(secondsToBet, { timeout: 75_000, interval: 500 }).toBeGreaterThanOrEqual(MIN_SECONDS_LEFT);
-    betPeriod = await textOf(page, 'current-period');
-    expect(betPeriod).toMatch(/^\d{8}01\d{4}$/);
-
-    await page.getByTestId('bet-green').click();
-    const sheet = page.getByTestId('bet-sheet');
-    await expect.poll(() => sheet.isVisible()).toBe(true);
-    await sheet.getByLabel('₹10.00', { exact: true }).check();
-    expect(await textOf(page, 'bet-total')).toBe('₹10.00');
-    expect(await textOf(page, 'bet-fee-preview')).toBe('₹0.20');
-    // The presale rule must be agreed to first, in the player's language.
-    await page.getByTestId('bet-confirm').click();
-    await expect.poll(async () => (await sheet.textContent()) ?? '').toContain(en.errors.PRESALE_RULE_REQUIRED);
-    await sheet.getByLabel(en.lottery.sheet.agree).check();
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.getByTestId('bet-confirm').click();
-    await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(false);
-    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹490.00');
-
-    await page.getByRole('tab', { name: en.lottery.myRecord }).click();
-    const row = page.locator(`[data-testid="my-bet-row"][data-period="${betPeriod}"]`);
-    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
-    expect(await row.getAttribute('data-select')).toBe('green');
-    expect(await row.getByTestId('bet-stake').textContent()).toBe('₹10.00');
-    expect(await row.getByTestId('bet-fee').textContent()).toBe('₹0.20');
-    expect(await row.getByTestId('bet-delivery').textContent()).toBe('₹9.80');
-  });
-
-  it('shows the result and settles the bet by the rules for the drawn number', { timeout: 150_000 }, async () => {
-    const row = page.locator(`[data-testid="my-bet-row"][data-period="${betPeriod}"]`);
-    // The result is pushed over the socket; "My record" refreshes by itself.
-    await expect.poll(() => row.getAttribute('data-status'), { timeout: 100_000, interval: 1_000 }).toMatch(/^(won|lost)$/);
-    const drawn = Number(await row.getByTestId('bet-result').getAttribute('data-number'));
-    expect(drawn).toBeGreaterThanOrEqual(0);
-    expect(drawn).toBeLessThanOrEqual(9);
-    const payoutPaise = wingoPayoutPaise('green', drawn, 980n);
-    expect(await row.getAttribute('data-status')).toBe(payoutPaise > 0n ? 'won' : 'lost');
-    expect(await row.getByTestId('bet-win-amount').textContent()).toBe(rupees(payoutPaise));
-    await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(49_000n + payoutPaise));
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/wingo-360x740.png') });
-  });
-
-  it('verifies the round on the Fairness screen from its game record row', async () => {
     await page.getByRole('tab', { name: en.lottery.gameRecord }).click();
-    const gameRow = page.locator(`[data-testid="game-record-row"][data-period="${betPeriod}"]`);
-    await expect.poll(() => gameRow.count(), { timeout: 10_000 }).toBe(1);
+    // The app's first period ends within a minute of its start.
+    const gameRow = page.getByTestId('game-record-row').first();
+    await expect
+      .poll(() => page.getByTestId('game-record-row').count(), { timeout: 100_000, interval: 1_000 })
+      .toBeGreaterThan(0);
+    const period = (await gameRow.getAttribute('data-period')) ?? '';
+    expect(period).toMatch(/^\d{8}01\d{4}$/);
     await gameRow.getByRole('link').click();
-    await expect.poll(() => page.url()).toContain(`/fairness?game=wingo&room=wingo-1&period=${betPeriod}`);
+    await expect.poll(() => page.url()).toContain(`/fairness?game=wingo&room=wingo-1&period=${period}`);
     const verdict = page.getByTestId('fairness-verdict');
     await expect.poll(() => verdict.getAttribute('data-verified'), { timeout: 20_000 }).toBe('true');
     expect(await verdict.textContent()).toContain(en.fairness.verified);
@@ -116,18 +98,16 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
     expect(await page.getByTestId('check-result').getAttribute('data-ok')).toBe('true');
     expect(await page.getByTestId('fairness-digest').textContent()).toMatch(/^[0-9a-f]{64}$/);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/fairness-360x740.png'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('fairness-360x740.png'), fullPage: true });
   });
 
   it('lays Win Go out right-to-left in Arabic without overflow', async () => {
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const page = await tests.openPage(await newPlayer(tests.app), { language: 'ar' });
     await page.goto('/games/wingo?min=60');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await expect.poll(() => page.getByTestId('round-panel').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.textContent('body')).toContain(ar.lottery.gameRecord);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/wingo-ar-360x740.png') });
-    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
-    expect(pageErrors).toEqual([]);
+    await page.screenshot({ path: screenshotPath('wingo-ar-360x740.png') });
   });
 });

@@ -1,46 +1,26 @@
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type AppProcess } from './support/app-process.ts';
-import { operator } from './support/operator.ts';
-import { launchBrowser } from './support/browser.ts';
-import { DEMO_MOBILE, logInAsDemo, returningPlayerContext } from './support/demo-player.ts';
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
+import { operator } from './support/operator.ts';
 import { hasHorizontalOverflow, textOf } from './support/page.ts';
+import { callApi, logInThroughScreen, newPlayer, type Player } from './support/player.ts';
+import { screenshotPath } from './support/screenshots.ts';
 
-// The wallet in a real browser: the demo player redeems a gift code an operator created, exchanges
-// part of the bonus for cash, receives an operator adjustment, and finds every movement on
-// /transactions with the right signs and balances. Texts come from the locale files (one JSON per
-// namespace, merged here) so the test follows the translations rather than copies of them.
+// The wallet in a real browser: a player redeems a gift code an operator created, exchanges part of
+// the bonus for cash, receives an operator adjustment, and finds every movement on /transactions with
+// the right signs and balances. Each test makes its own player and brings it to where the test starts
+// through the API. Texts come from the locale files so the test follows the translations.
 
-const root = path.resolve(import.meta.dirname, '..');
 const en = readLocale('en-US');
 const ar = readLocale('ar');
-
-let app: AppProcess;
-let browser: Browser;
-let context: BrowserContext;
-let page: Page;
-let giftCode: string;
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // This file is about the exchange itself; bonus-wagering.e2e.test.ts shows the bets it needs by default.
-  app = await startApp({ BONUS_WAGERING_MULTIPLIER: '0' });
-  browser = await launchBrowser();
-  context = await returningPlayerContext(browser, app.baseUrl);
-  page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// This file is about the exchange itself; bonus-wagering.e2e.test.ts shows the bets it needs by default.
+const tests = setUpBrowserTests({ BONUS_WAGERING_MULTIPLIER: '0' });
 
 type Row = { type: string | null; wallet: string | null; text: string; amount: string };
 
-async function transactionRows(): Promise<Row[]> {
+async function transactionRows(page: Page): Promise<Row[]> {
   return page.getByTestId('transaction-row').evaluateAll((rows) =>
     rows.map((row) => ({
       type: row.getAttribute('data-type'),
@@ -51,20 +31,47 @@ async function transactionRows(): Promise<Row[]> {
   );
 }
 
-describe('the demo player wallet in Chromium at 360×740', () => {
-  it('logs in as the demo player', async () => {
-    await logInAsDemo(page);
+function createGift(rupees: number): string {
+  const code = operator(tests.app, 'gift:create', '--amount', String(rupees), '--uses', '1').at(-1)!.trim();
+  expect(code).toMatch(/^[A-Z0-9]{4,32}$/);
+  return code;
+}
+
+/** A player who redeemed a ₹50 gift, moved ₹20 of it to cash, and got ₹100 from an operator. */
+async function playerWithMovements(): Promise<{ player: Player; giftCode: string }> {
+  const player = await newPlayer(tests.app);
+  const giftCode = createGift(50);
+  await callApi(tests.app, '/cash/redeemGift', { code: giftCode }, player.token);
+  await callApi(tests.app, '/user/exchangeBonus', { bonus: '20', requestKey: randomUUID() }, player.token);
+  operator(
+    tests.app,
+    'user:adjust',
+    '--user',
+    player.mobile,
+    '--amount',
+    '100',
+    '--reason',
+    'e2e',
+    '--key',
+    `e2e-${player.mobile}-adjust`,
+  );
+  return { player, giftCode };
+}
+
+describe('the wallet in Chromium at 360×740', () => {
+  it('logs in a new player with empty balances and the exchange disabled with its reason', async () => {
+    const player = await newPlayer(tests.app);
+    const page = await tests.openPage();
+    await logInThroughScreen(page, player);
     await expect.poll(() => textOf(page, 'bonus'), { timeout: 10_000 }).toBe('₹0.00');
     expect(await textOf(page, 'balance')).toBe('₹0.00');
-    // Disabled with its reason while there is no bonus to exchange.
     expect(await page.getByRole('button', { name: en.exchange.open, exact: true }).isDisabled()).toBe(true);
     expect(await page.textContent('body')).toContain(en.exchange.noBonus);
   });
 
   it('redeems a gift code the operator created, on /gift', async () => {
-    giftCode = operator(app, 'gift:create', '--amount', '50', '--uses', '1').at(-1)!.trim();
-    expect(giftCode).toMatch(/^[A-Z0-9]{4,32}$/);
-
+    const giftCode = createGift(50);
+    const page = await tests.openPage(await newPlayer(tests.app));
     await page.goto('/mine');
     await page.getByRole('link', { name: en.mine.redeemGift }).click();
     await expect.poll(() => page.url()).toMatch(/\/gift$/);
@@ -79,10 +86,13 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     expect(await textOf(page, 'gift-bonus')).toBe('₹50.00');
     expect(await textOf(page, 'gift-balance')).toBe('₹0.00');
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/gift-360x740.png') });
+    await page.screenshot({ path: screenshotPath('gift-360x740.png') });
   });
 
   it('shows the bonus on /mine and exchanges ₹20 of it to cash', async () => {
+    const player = await newPlayer(tests.app);
+    await callApi(tests.app, '/cash/redeemGift', { code: createGift(50) }, player.token);
+    const page = await tests.openPage(player);
     await page.goto('/mine');
     await expect.poll(() => textOf(page, 'bonus'), { timeout: 10_000 }).toBe('₹50.00');
     expect(await textOf(page, 'balance')).toBe('₹0.00');
@@ -113,13 +123,13 @@ describe('the demo player wallet in Chromium at 360×740', () => {
   });
 
   it('lists the gift, both sides of the exchange and an operator credit on /transactions', async () => {
-    operator(app, 'user:adjust', '--user', DEMO_MOBILE, '--amount', '100', '--reason', 'e2e');
-
+    const { player, giftCode } = await playerWithMovements();
+    const page = await tests.openPage(player);
     await page.goto('/mine');
     await page.getByRole('link', { name: en.titles.transactions }).click();
     await expect.poll(() => page.url()).toMatch(/\/transactions$/);
-    await expect.poll(async () => (await transactionRows()).length, { timeout: 10_000 }).toBe(4);
-    const rows = await transactionRows();
+    await expect.poll(async () => (await transactionRows(page)).length, { timeout: 10_000 }).toBe(4);
+    const rows = await transactionRows(page);
     expect(rows.map(({ type, wallet, amount }) => ({ type, wallet, amount }))).toEqual([
       { type: 'adjustment', wallet: 'cash', amount: '+₹100.00' },
       { type: 'bonus_exchange', wallet: 'bonus', amount: '-₹20.00' },
@@ -141,12 +151,12 @@ describe('the demo player wallet in Chromium at 360×740', () => {
     expect(colours[0]).not.toBe(colours[1]);
     await expect.poll(() => page.getByTestId('transactions-end').isVisible()).toBe(true);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.screenshot({ path: path.join(root, 'docs/screenshots/transactions-360x740.png') });
+    await page.screenshot({ path: screenshotPath('transactions-360x740.png') });
 
     await page.getByRole('button', { name: en.transactions.types.gift, exact: true }).click();
     await expect.poll(() => page.url()).toMatch(/\/transactions\?type=gift$/);
     await expect
-      .poll(async () => (await transactionRows()).map(({ type, amount }) => `${type} ${amount}`), { timeout: 10_000 })
+      .poll(async () => (await transactionRows(page)).map(({ type, amount }) => `${type} ${amount}`), { timeout: 10_000 })
       .toEqual(['gift +₹50.00']);
     expect(await page.getByRole('button', { name: en.transactions.types.gift, exact: true }).getAttribute('aria-pressed')).toBe(
       'true',
@@ -154,6 +164,10 @@ describe('the demo player wallet in Chromium at 360×740', () => {
   });
 
   it('refuses a second redemption of the same code in the player language', async () => {
+    const player = await newPlayer(tests.app);
+    const giftCode = createGift(50);
+    await callApi(tests.app, '/cash/redeemGift', { code: giftCode }, player.token);
+    const page = await tests.openPage(player);
     await page.goto('/gift');
     await page.getByLabel(en.gift.codeLabel).fill(giftCode);
     await page.getByRole('button', { name: en.gift.redeem, exact: true }).click();
@@ -165,16 +179,17 @@ describe('the demo player wallet in Chromium at 360×740', () => {
   });
 
   it('lays the wallet screens out right-to-left in Arabic without overflow', async () => {
-    await page.evaluate(() => localStorage.setItem('language', 'ar'));
+    const { player } = await playerWithMovements();
+    const page = await tests.openPage(player, { language: 'ar' });
     await page.goto('/transactions');
     await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await expect.poll(async () => (await transactionRows()).length, { timeout: 10_000 }).toBe(4);
+    await expect.poll(async () => (await transactionRows(page)).length, { timeout: 10_000 }).toBe(4);
     expect(await page.textContent('body')).toContain(ar.transactions.types.bonus_exchange);
-    expect((await transactionRows())[0]!.amount).toBe('+₹100.00');
+    expect((await transactionRows(page))[0]!.amount).toBe('+₹100.00');
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    // Set E2E_EXTRA_SCREENSHOTS to a folder to also keep the Arabic screens for review.
-    const shots = process.env.E2E_EXTRA_SCREENSHOTS;
-    if (shots) await page.screenshot({ path: path.join(shots, 'transactions-ar-360x740.png') });
+    // Set E2E_EXTRA_SCREENSHOTS (any value) to also keep the Arabic screens for review.
+    const isKeepingExtras = Boolean(process.env.E2E_EXTRA_SCREENSHOTS);
+    if (isKeepingExtras) await page.screenshot({ path: screenshotPath('transactions-ar-360x740.png') });
 
     await page.goto('/gift');
     await page.getByLabel(ar.gift.codeLabel).fill('NOSUCHCODE');
@@ -183,17 +198,12 @@ describe('the demo player wallet in Chromium at 360×740', () => {
       .poll(async () => (await page.locator('#gift-code-error').textContent()) ?? '', { timeout: 10_000 })
       .toBe(ar.errors.GIFT_NOT_FOUND);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    if (shots) await page.screenshot({ path: path.join(shots, 'gift-ar-360x740.png') });
+    if (isKeepingExtras) await page.screenshot({ path: screenshotPath('gift-ar-360x740.png') });
 
     await page.goto('/mine');
     await page.getByRole('button', { name: ar.exchange.open, exact: true }).click();
     await expect.poll(() => page.getByTestId('exchange-bonus-dialog').isVisible()).toBe(true);
     expect(await hasHorizontalOverflow(page)).toBe(false);
-    if (shots) await page.screenshot({ path: path.join(shots, 'exchange-ar-360x740.png') });
-    await page.evaluate(() => localStorage.setItem('language', 'en-US'));
-  });
-
-  it('raised no script errors along the way', () => {
-    expect(pageErrors).toEqual([]);
+    if (isKeepingExtras) await page.screenshot({ path: screenshotPath('exchange-ar-360x740.png') });
   });
 });

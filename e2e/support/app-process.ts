@@ -60,6 +60,9 @@ export async function startApp(settings: NodeJS.ProcessEnv = {}): Promise<AppPro
     LOG_LEVEL: 'warn',
     // Twelve rooms generate their chains at first start; short ones keep that quick.
     LOTTERY_CHAIN_LENGTH: '1000',
+    // Its own Redis keys and socket channels when REDIS_URL is shared: no counter or push of another
+    // test file's app reaches this one.
+    DEPLOYMENT_NAME: `mayur-e2e-${port}`,
     ...settings,
   };
   let dropDatabase = async () => {};
