@@ -16,7 +16,7 @@ const REFUSAL = {
 
 /**
  * A manual cash-out at the multiplier of the moment this server received it, decided from the round's
- * row only (any node can take it). One guarded UPDATE (`status = 'open'`) makes it happen at most once.
+ * row only (any node can take it). One guarded UPDATE (on the status read) makes it happen at most once.
  */
 export async function cashOut(ctx: AppContext, userId: number, betId: bigint, receivedAtMs: number) {
   const houseId = await houseAccountOfBet(ctx, userId, betId);
@@ -34,7 +34,11 @@ export async function cashOut(ctx: AppContext, userId: number, betId: bigint, re
     const bet = bets[0];
     if (!bet) throw new AppError('BET_UNKNOWN', `bet ${betId} for user ${userId}`);
     if (bet.status === 'cashed_out') throw new AppError('ALREADY_CASHED_OUT', `bet ${betId}`);
-    if (bet.status !== 'open' || bet.round_id === null)
+    // A cash-out received before the crash wins even when settlement committed first and marked the bet
+    // lost: the receive time decides (DESIGN.md §5), not which transaction reached the database first.
+    // Only a lost bet qualifies; a refunded bet of a void round has its stake back already.
+    const isDecidable = bet.status === 'open' || bet.status === 'lost';
+    if (!isDecidable || bet.round_id === null)
       throw new AppError(bet.status === 'queued' ? 'CASHOUT_NOT_FLYING' : 'CASHOUT_TOO_LATE', `bet ${betId} is ${bet.status}`);
     const [round] = await tx.query<CrashRoundRow>(`select ${CRASH_ROUND_COLUMNS} from crash_rounds where id = $1 for share`, [
       bet.round_id,
@@ -48,8 +52,8 @@ export async function cashOut(ctx: AppContext, userId: number, betId: bigint, re
     // The rule the bet panel shows live: floor(stake × m), capped at the room's maximum win.
     const win = crashRoomWinPaise(bet.room, bet.stake_paise, decision.multiplierX100);
     const updated = await tx.query(
-      "update crash_bets set status = 'cashed_out', cashout_x100 = $2, win_paise = $3 where id = $1 and status = 'open' returning id",
-      [betId, decision.multiplierX100, win],
+      "update crash_bets set status = 'cashed_out', cashout_x100 = $2, win_paise = $3 where id = $1 and status = $4 returning id",
+      [betId, decision.multiplierX100, win, bet.status],
     );
     if (updated.length === 0) throw new AppError('ALREADY_CASHED_OUT', `bet ${betId} changed meanwhile`);
     const accounts = await findPlayerAccounts(tx, userId);

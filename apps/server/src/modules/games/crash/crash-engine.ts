@@ -72,12 +72,6 @@ export function decideCashout(round: CrashRound, bet: CrashBet, receivedAtMs: nu
   return { isAccepted: true, multiplierX100: multiplierX100At(receivedAtMs - round.flyingAtMs) };
 }
 
-/** What a cashed-out bet wins: floor(stake × m), bounded by the room's published per-bet maximum win. */
-export function winPaise(stakePaise: bigint, multiplierX100: number, maxWinPaise: bigint): bigint {
-  const win = (stakePaise * BigInt(multiplierX100)) / 100n;
-  return win > maxWinPaise ? maxWinPaise : win;
-}
-
 /**
  * The published rule for a void round (no node was serving for part of its flight, decision 0008):
  * an open bet whose automatic target was below the crash point is paid at that target; every other

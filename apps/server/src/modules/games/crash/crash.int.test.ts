@@ -1,10 +1,11 @@
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
-import { multiplierX100At, parseMoney } from '@mayur/contracts';
+import { formatMoney, multiplierX100At, parseMoney } from '@mayur/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
+import { cashOut } from './cash-out.ts';
 import { CRASH_BETTING_MS } from './crash-engine.ts';
 import { CrashEvents } from './crash-events.ts';
 import { tickCrash } from './crash-clock.ts';
@@ -191,6 +192,45 @@ describe('a crash round', () => {
     expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('800.00');
     const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
     expect(history).toMatchObject({ roundId: String(round.id), wasInterrupted: false });
+    expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+  });
+
+  it('pays a cash-out received before the crash even when settlement committed first', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    const round = await roundCrashingAtLeast(150);
+    const bet = await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    const betId = BigInt(bet.body.obj.bet.id);
+    setNow(round.crash_at.getTime());
+    await tick();
+    expect(
+      (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list[0],
+    ).toMatchObject({
+      status: 'lost',
+    });
+    // The request reached this node 1 ms before the crash; its transaction ran after the settlement.
+    const receivedAtMs = round.crash_at.getTime() - 1;
+    const replies = await Promise.allSettled([
+      cashOut(server.ctx, player.userId, betId, receivedAtMs),
+      cashOut(server.ctx, player.userId, betId, receivedAtMs),
+    ]);
+    expect(replies.filter((reply) => reply.status === 'fulfilled')).toHaveLength(1);
+    const multiplier = multiplierX100At(receivedAtMs - round.flying_at.getTime());
+    const mine = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj
+      .list[0];
+    expect(mine).toMatchObject({ status: 'cashed_out', cashoutX100: multiplier });
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe(
+      formatMoney(100_000n - 10_000n + (10_000n * BigInt(multiplier)) / 100n),
+    );
+    // One received at the crash instant stays lost.
+    const other = await quickPlayer(server, { cashPaise: 100_000n });
+    setNow(round.next_round_at.getTime());
+    const next = await roundCrashingAtLeast(150);
+    const lost = await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: other.token });
+    setNow(next.crash_at.getTime());
+    await tick();
+    await expect(cashOut(server.ctx, other.userId, BigInt(lost.body.obj.bet.id), next.crash_at.getTime())).rejects.toMatchObject({
+      code: 'CASHOUT_TOO_LATE',
+    });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
   });
 

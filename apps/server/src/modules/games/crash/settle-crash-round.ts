@@ -1,8 +1,16 @@
 import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { HEARTBEAT_RECORD_FINAL_MS, wasAliveThroughout } from '../../../platform/heartbeat.ts';
-import { HOUSE_SHARD_COUNT } from '../../wallet/accounts.ts';
-import { postTransfersFromQuery } from '../../wallet/post-transfers.ts';
+import { postPayoutsFromQuery } from '../../wallet/post-transfers.ts';
+
+/**
+ * The SQL form of `crashWinPaise` (packages/contracts/src/crash-rules.ts): floor(stake × m / 100), bounded
+ * by the room's maximum win. Settlement stays inside the database, so the rule is written once more here;
+ * settle-crash-round.int.test.ts proves the two agree.
+ */
+export function crashWinSql(stakeSql: string, multiplierX100Sql: string, maxWinSql: string): string {
+  return `least(${stakeSql} * ${multiplierX100Sql} / 100, ${maxWinSql}::bigint)`;
+}
 
 export type SettledCrashRound = {
   room: CrashRoomId;
@@ -46,30 +54,29 @@ export async function settleCrashRound(ctx: AppContext, roundId: bigint, nowMs: 
       wasInterrupted,
     ]);
     const maxWin = CRASH_ROOMS[round.room].maxWinPaise;
-    const houseJoin = `join ledger_accounts house on house.purpose = $2 || '#' || (b.user_id % ${HOUSE_SHARD_COUNT})::text
-                       join ledger_accounts cash on cash.user_id = b.user_id and cash.kind = 'cash'`;
-    const win = (maxWinParam: string) => `least(b.stake_paise * b.auto_cashout_x100 / 100, ${maxWinParam}::bigint)`;
+    const win = (maxWinParam: string) => crashWinSql('b.stake_paise', 'b.auto_cashout_x100', maxWinParam);
 
-    const autos = await postTransfersFromQuery(
-      tx,
-      `select 'crash-win:' || b.id, house.id, cash.id, ${win('$4')}, 'payout', 'crash-bet:' || b.id
-       from crash_bets b ${houseJoin}
-       where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $3`,
-      [roundId, `room:${round.room}`, round.crash_point_x100, maxWin],
-    );
+    const autos = await postPayoutsFromQuery(tx, {
+      housePurpose: `room:${round.room}`,
+      reason: 'payout',
+      selectSql: `select 'crash-win:' || b.id, b.user_id, ${win('$3')}, 'crash-bet:' || b.id
+                  from crash_bets b
+                  where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $2`,
+      params: [roundId, round.crash_point_x100, maxWin],
+    });
     await tx.query(
       `update crash_bets b set status = 'cashed_out', cashout_x100 = b.auto_cashout_x100, win_paise = ${win('$3')}
        where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $2`,
       [roundId, round.crash_point_x100, maxWin],
     );
     if (wasInterrupted) {
-      await postTransfersFromQuery(
-        tx,
-        `select 'crash-refund:' || b.id, house.id, cash.id, b.stake_paise, 'refund', 'crash-bet:' || b.id
-         from crash_bets b ${houseJoin}
-         where b.round_id = $1 and b.status = 'open'`,
-        [roundId, `room:${round.room}`],
-      );
+      await postPayoutsFromQuery(tx, {
+        housePurpose: `room:${round.room}`,
+        reason: 'refund',
+        selectSql: `select 'crash-refund:' || b.id, b.user_id, b.stake_paise, 'crash-bet:' || b.id
+                    from crash_bets b where b.round_id = $1 and b.status = 'open'`,
+        params: [roundId],
+      });
       await tx.query("update crash_bets set status = 'refunded' where round_id = $1 and status = 'open'", [roundId]);
     } else {
       await tx.query("update crash_bets set status = 'lost' where round_id = $1 and status = 'open'", [roundId]);
