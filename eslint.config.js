@@ -16,6 +16,18 @@ export default tseslint.config(
     },
   },
   {
+    // Settings come from the environment in one place, loaded when the server is built, never when a
+    // module is imported (a module-level read fixes the value before a test or a caller can set it).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/platform/config.ts', 'apps/server/src/cli/**', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read settings through platform/config.ts (loadConfig).' },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.int.test.ts', 'e2e/**/*.ts', '**/test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

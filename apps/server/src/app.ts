@@ -23,10 +23,12 @@ import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
 import { startHeartbeat } from './platform/heartbeat.ts';
 import { runWhileLeader, startInterval } from './platform/leader.ts';
 import { startRealtime } from './platform/realtime.ts';
+import { registerGiftRoutes } from './modules/gifts/routes.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { createGateway } from './modules/payments/gateways/create-gateway.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { startUsdtWatcher } from './modules/payments/recharge/usdt-watcher-loop.ts';
+import { assertUsdtXpub } from './modules/payments/usdt/usdt-settings.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
@@ -61,6 +63,7 @@ const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '
 
 /** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
 export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
+  assertUsdtXpub(config.payments.usdt.xpub);
   const log = overrides.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
   const db = overrides.db ?? (await openDb(config, log));
   await migrate(db);
@@ -94,6 +97,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
+  registerGiftRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, hasher, ctx.gateway);
   registerLotteryRoutes(app, ctx);
   const lotteryEvents = new LotteryEvents();

@@ -1,6 +1,5 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { isValidAccountXpub } from '../modules/payments/usdt/tron-address.ts';
 
 // Every setting comes from the environment, is parsed once at start, and is passed down explicitly.
 
@@ -193,10 +192,7 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean, port:
       'PAYMENT_GATEWAY=gateway-hmac needs GATEWAY_URL, GATEWAY_MERCHANT_ID and GATEWAY_SECRET (at least 32 characters)',
     );
   const xpub = env.USDT_XPUB || (isProduction ? undefined : DEMO_USDT_XPUB);
-  if (xpub && !isValidAccountXpub(xpub))
-    throw new Error(
-      "USDT_XPUB must be the account-level extended public key (xpub of m/44'/195'/0'); never configure a private key",
-    );
+  // Whether it is a valid account-level xpub is checked by the payments module at start (buildServer).
   return {
     gateway,
     publicBaseUrl: (env.PUBLIC_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
-import type { PaymentGateway } from '../modules/payments/gateways/payment-gateway.ts';
 import type { Clock } from './clock.ts';
 import type { CodeDelivery } from './code-delivery-port.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { PaymentGateway } from './payment-gateway-port.ts';
 import type { RateLimiter } from './rate-limit/rate-limiter.ts';
 
 /** What every use case may depend on; built once at start and passed down explicitly. */

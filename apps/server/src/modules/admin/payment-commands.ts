@@ -1,6 +1,6 @@
 import { formatMoney } from '@mayur/contracts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';
-import { applyDepositEvent } from '../payments/recharge/apply-deposit-event.ts';
+import { applyDepositEvent } from '../payments/recharge/deposit-events.ts';
 import { approveWithdrawal, rejectWithdrawal } from '../payments/withdraw/decide-withdrawal.ts';
 import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
 

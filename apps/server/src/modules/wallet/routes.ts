@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
-import { redeemGift } from '../gifts/redeem-gift.ts';
 import { findBonusWagering } from './bonus-wagering.ts';
 import { exchangeBonus } from './exchange-bonus.ts';
 import { findMoneyTranceList } from './find-money-trance-list.ts';
@@ -16,5 +15,4 @@ export function registerWalletRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, ctx, '/cash/findMoneyTranceList', ({ input, session }) =>
     findMoneyTranceList(ctx.db, session.userId, input),
   );
-  registerEndpoint(app, ctx, '/cash/redeemGift', ({ input, session }) => redeemGift(ctx, session.userId, input.code));
 }

@@ -1,8 +1,9 @@
 import { formatMoney, type TCrashBet } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { findPlayerAccounts, findPlayerBalances, shardedHouseAccountId } from '../../wallet/accounts.ts';
+import { findPlayerAccounts, findPlayerBalances } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
+import { houseAccountOfBet } from './crash-bet-account.ts';
 import { findCrashBet, toCrashBetView } from './crash-bet-view.ts';
 
 /** Cancels a queued bet, or an open one while its round still takes bets; the stake returns. */
@@ -40,17 +41,4 @@ export async function cancelCrashBet(
   });
   const balances = await findPlayerBalances(ctx.db, userId);
   return { bet: toCrashBetView(await findCrashBet(ctx.db, betId)), balance: formatMoney(balances.cashPaise) };
-}
-
-/**
- * The room account shard that holds this bet's stake, looked up before any transaction opens (on the
- * embedded database a lookup on the pool inside a transaction would wait for that transaction).
- */
-export async function houseAccountOfBet(ctx: AppContext, userId: number, betId: bigint): Promise<number> {
-  const rows = await ctx.db.query<{ room: string }>('select room from crash_bets where id = $1 and user_id = $2', [
-    betId,
-    userId,
-  ]);
-  if (!rows[0]) throw new AppError('BET_UNKNOWN', `bet ${betId} for user ${userId}`);
-  return shardedHouseAccountId(ctx.db, `room:${rows[0].room}`, userId);
 }

@@ -2,7 +2,7 @@ import { crashRoomWinPaise, formatMoney, type CrashRoomId } from '@mayur/contrac
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances } from '../../wallet/accounts.ts';
-import { houseAccountOfBet } from './cancel-crash-bet.ts';
+import { houseAccountOfBet } from './crash-bet-account.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 import { decideCashout } from './crash-engine.ts';
 import { findCrashBet, toCrashBetView } from './crash-bet-view.ts';

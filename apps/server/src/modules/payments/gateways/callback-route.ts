@@ -2,7 +2,7 @@ import { formatMoney } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../../platform/context.ts';
-import { applyDepositEvent } from '../recharge/apply-deposit-event.ts';
+import { applyDepositEvent } from '../recharge/deposit-events.ts';
 import { applyPayoutEvent } from '../withdraw/apply-payout-event.ts';
 import { verifySignature } from './hmac-signature.ts';
 import { gatewayCallbackPath, ZGatewayEvent, type PaymentGateway } from './payment-gateway.ts';

@@ -1,33 +1,13 @@
 import { parseCanonicalMoney } from '@mayur/contracts';
 import { z } from 'zod';
 import type { PaymentGatewayName, PaymentsConfig } from '../../../platform/config.ts';
+import type { DepositStart, PaymentGateway, PayoutRequest, PayoutResult } from '../../../platform/payment-gateway-port.ts';
 
 // A payment gateway behind one interface (DESIGN.md §8): start a deposit (where the player pays),
 // send a payout, and the secret its signed callbacks are checked with. The callback route and the
 // posting rules are the same for every gateway; only these three differ.
 
-export type DepositStart = { orderNo: string; amountPaise: bigint; method: 'upi' | 'bank' };
-
-export type PayoutRequest = {
-  withdrawNo: string;
-  amountPaise: bigint;
-  kind: 'bank' | 'upi';
-  destination: Record<string, string | null>;
-};
-
-export type PayoutResult =
-  | { status: 'paid'; providerReference: string | null }
-  | { status: 'failed'; reason: string }
-  /** Accepted; the final result arrives later as a signed callback. */
-  | { status: 'pending'; providerReference: string | null };
-
-export type PaymentGateway = {
-  name: PaymentGatewayName;
-  /** The key its callbacks are signed with. */
-  callbackSecret: string;
-  startDeposit(order: DepositStart): Promise<{ payUrl: string }>;
-  sendPayout(request: PayoutRequest): Promise<PayoutResult>;
-};
+export type { DepositStart, PaymentGateway, PayoutRequest, PayoutResult };
 
 /** A gateway that did not answer, or answered with something we cannot trust. */
 export class GatewayError extends Error {

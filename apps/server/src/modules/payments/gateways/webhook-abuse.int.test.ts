@@ -10,7 +10,7 @@ import {
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { applyDepositEvent, type PaidAmount } from '../recharge/apply-deposit-event.ts';
+import { applyDepositEvent, type PaidAmount } from '../recharge/deposit-events.ts';
 
 // The `gateway-hmac` gateway against a fake gateway on loopback: signed order and payout requests,
 // and every way a callback can be forged, replayed or wrong. No forged or repeated message may move money.

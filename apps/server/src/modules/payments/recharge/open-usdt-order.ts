@@ -5,8 +5,7 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, usdtCentsToPaise } from '../order-numbers.ts';
 import { deriveDepositAddress } from '../usdt/tron-address.ts';
 import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
-
-export const USDT_PROVIDER = 'usdt-trc20';
+import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
 
 type UsdtOrderRow = {
   order_no: string;

@@ -2,8 +2,8 @@ import type { Logger } from 'pino';
 import type { PaymentsConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import type { TronClient } from '../usdt/tron-client.ts';
-import { applyDepositEvent } from './apply-deposit-event.ts';
-import { USDT_PROVIDER } from './open-usdt-order.ts';
+import { applyDepositEvent } from './deposit-events.ts';
+import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
 
 // The USDT watcher, one pass: for every open USDT order, ask the TRON node for transfers into its
 // address and credit the order once a transfer of the whitelisted contract has enough confirmations.

@@ -7,7 +7,7 @@ import { postTransfer } from '../../wallet/post-transfer.ts';
 import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, paiseToUsdtCents } from '../order-numbers.ts';
 import { checkWithdrawPassword } from '../payout-accounts/check-withdraw-password.ts';
 import { findOwnPayoutAccount, type PayoutAccountRow } from '../payout-accounts/payout-account-view.ts';
-import { USDT_PROVIDER } from '../recharge/open-usdt-order.ts';
+import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
 
 type WithdrawalRow = { withdraw_no: string; amount_paise: bigint; usdt_micro: bigint | null; payout_account_id: number };
 
