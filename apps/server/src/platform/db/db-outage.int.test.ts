@@ -1,14 +1,13 @@
-import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
+import { repositoryRoot as root, startServerProcess, waitHealthy } from '../../../test/server-process.ts';
 
 // A dropped database connection must not kill the node (issue 10, #7): the real server process on a
 // scratch PostgreSQL database, under a bounded load of bets and balance reads, while every backend of
 // that database is terminated a few times. Only the scratch database's own backends are touched.
 
-const root = path.resolve(import.meta.dirname, '../../../../..');
 const TERMINATIONS = 5;
 const TERMINATION_GAP_MS = 400;
 const REFUSAL_MS = 1_500;
@@ -27,40 +26,17 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the server process when its d
   });
 
   function startMain(port: number) {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: scratch.url,
-      LOG_LEVEL: 'info',
-      GAME_CLOCK: 'true',
-      GAME_CLOCK_INTERVAL_MS: '100',
-      GAME_CLOCK_RETRY_MS: '250',
-    };
-    delete env.REDIS_URL;
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    return { child, output: () => output };
-  }
-
-  async function waitHealthy(port: number) {
-    for (let i = 0; i < 160; i++) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-        if (response.ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('server never became healthy');
+    return startServerProcess(
+      {
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATABASE_URL: scratch.url,
+        GAME_CLOCK: 'true',
+        GAME_CLOCK_INTERVAL_MS: '100',
+        GAME_CLOCK_RETRY_MS: '250',
+      },
+      ['REDIS_URL'],
+    );
   }
 
   /** The newest moment the game clock opened or settled a crash round. */
