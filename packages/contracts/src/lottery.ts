@@ -128,4 +128,6 @@ export const ZFairRoundResponse = z.object({
   result: ZLotteryResult.nullable(),
   /** Crash rooms: the crash point once crashed. */
   crashPointX100: z.number().int().nullable(),
+  /** The house edge in percent the chain was committed with (DESIGN.md §6): the crash point depends on it. */
+  edge: z.number().int(),
 });

@@ -51,8 +51,9 @@ export function registerFairnessRoutes(app: FastifyInstance, ctx: AppContext) {
       seed: string;
       result_number: number | null;
       result_digits: number[] | null;
+      edge: number;
     }>(
-      `select r.chain_id, r.chain_index, c.commitment, c.salt, r.state, s.seed, r.result_number, r.result_digits
+      `select r.chain_id, r.chain_index, c.commitment, c.salt, c.edge, r.state, s.seed, r.result_number, r.result_digits
        from lottery_rounds r join fair_chains c on c.id = r.chain_id
        join fair_seeds s on s.chain_id = r.chain_id and s.chain_index = r.chain_index
        where r.room = $1 and r.period = $2`,
@@ -69,6 +70,7 @@ export function registerFairnessRoutes(app: FastifyInstance, ctx: AppContext) {
       seed: isRevealed ? round.seed : null,
       result: isRevealed ? lotteryResultView(round.result_number, round.result_digits) : null,
       crashPointX100: null,
+      edge: round.edge,
     };
   });
 }
@@ -85,8 +87,9 @@ async function crashRound(ctx: AppContext, room: string, roundId: string | undef
     state: string;
     seed: string;
     crash_point_x100: number;
+    edge: number;
   }>(
-    `select r.chain_id, r.chain_index, c.commitment, c.salt, r.state, s.seed, r.crash_point_x100
+    `select r.chain_id, r.chain_index, c.commitment, c.salt, c.edge, r.state, s.seed, r.crash_point_x100
      from crash_rounds r join fair_chains c on c.id = r.chain_id
      join fair_seeds s on s.chain_id = r.chain_id and s.chain_index = r.chain_index
      where r.room = $1 and r.id = $2`,
@@ -103,5 +106,6 @@ async function crashRound(ctx: AppContext, room: string, roundId: string | undef
     seed: isRevealed ? round.seed : null,
     result: null,
     crashPointX100: isRevealed ? round.crash_point_x100 : null,
+    edge: round.edge,
   };
 }

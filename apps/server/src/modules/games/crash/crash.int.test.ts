@@ -356,6 +356,21 @@ describe('a crash round', () => {
     expect(left.map((row) => row.node_id)).toEqual([heartbeat!.nodeId]);
   });
 
+  it("tells verifiers the edge a round's chain was committed with", async () => {
+    await tick();
+    const first = await liveRound('crash');
+    // A chain committed with another edge (the column exists for that): its rounds must verify with it.
+    await server.ctx.db.query("update fair_chains set edge = 5 where room = 'crash' and is_active");
+    setNow(first.next_round_at.getTime());
+    await tick();
+    const round = await liveRound('crash');
+    setNow(round.next_round_at.getTime());
+    await tick();
+    const fair = (await server.call('/fair/round', { game: 'crash', room: 'crash', roundId: String(round.id) })).body.obj;
+    expect(fair.edge).toBe(5);
+    expect(crashPointX100(roundDigest(fair.seed, fair.salt), BigInt(fair.edge))).toBe(fair.crashPointX100);
+  });
+
   it('takes every crash point from the room chain, revealed only after the crash', async () => {
     await tick();
     const round = await liveRound('crash');

@@ -29,7 +29,7 @@ export function RoundVerify({ room, roundId, publishedX100 }: { room: CrashRoomI
       const isInChain = await isSeedInChainAsync(round.seed, round.chainIndex, round.commitment, (progress) =>
         setState({ kind: 'running', progress }),
       );
-      const computedX100 = crashPointX100(roundDigest(round.seed, round.salt));
+      const computedX100 = crashPointX100(roundDigest(round.seed, round.salt), BigInt(round.edge));
       setState({
         kind: 'done',
         isInChain,
