@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ZFindPromoteResponse } from './agent.ts';
 import {
   ZAddBankCardRequest,
   ZAddUsdtAccountRequest,
@@ -230,6 +231,13 @@ export const endpoints = {
     response: ZBonusWagering,
     summary: 'The bets still needed before bonus can be exchanged, with progress',
     tag: 'wallet',
+  },
+  '/user/findPromote': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZFindPromoteResponse,
+    summary: "The player's own invitation code, link and QR, team counts, invite bonuses and commission",
+    tag: 'agent',
   },
   '/cash/findMoneyTranceList': {
     isAuthRequired: true,

@@ -1,3 +1,4 @@
+export * from './agent.ts';
 export * from './cash.ts';
 export * from './crash-curve.ts';
 export * from './crash.ts';
