@@ -139,6 +139,12 @@ const WithdrawLogScreen = lazy(() =>
     default: module.WithdrawLogScreen,
   })),
 );
+// The agent programme (namespace "agent").
+const PromotionScreen = lazy(() =>
+  withNamespaces(['agent'], import('../features/agent/promotion-screen/promotion-screen.tsx')).then((module) => ({
+    default: module.PromotionScreen,
+  })),
+);
 const ComingSoonScreen = lazy(() =>
   import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
     default: module.ComingSoonScreen,
@@ -196,7 +202,13 @@ export const APP_ROUTES: AppRoute[] = [
   comingSoon('/complaint', 'bare', 'titles.complaint', { requiresSession: true }),
 
   { path: '/mine', layout: 'default', titleKey: 'titles.mine', render: () => <MineScreen /> },
-  comingSoon('/promotion', 'default', 'titles.promotion', { requiresSession: true }),
+  {
+    path: '/promotion',
+    layout: 'default',
+    titleKey: 'titles.promotion',
+    requiresSession: true,
+    render: () => <PromotionScreen />,
+  },
   comingSoon('/support', 'default', 'titles.support'),
 
   { path: '/bank', layout: 'nav', titleKey: 'titles.bank', requiresSession: true, render: () => <BankListScreen group="bank" /> },

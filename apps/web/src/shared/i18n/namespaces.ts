@@ -5,7 +5,19 @@
  * so the home route does not carry the policies' long texts (DESIGN.md §10: home ≤ 130 KB gzip).
  * Each top-level group of keys ("auth", "mine", …) lives in exactly one namespace.
  */
-export const NAMESPACES = ['common', 'auth', 'mine', 'policy', 'wallet', 'lottery', 'fairness', 'crash', 'bank', 'cash'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'mine',
+  'policy',
+  'wallet',
+  'lottery',
+  'fairness',
+  'crash',
+  'bank',
+  'cash',
+  'agent',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const DEFAULT_NAMESPACE: Namespace = 'common';
