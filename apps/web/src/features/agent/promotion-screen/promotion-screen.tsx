@@ -1,6 +1,7 @@
 import type { ResponseOf } from '@mayur/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
@@ -13,6 +14,14 @@ import styles from './promotion-screen.module.css';
 import { usePromotion } from './use-promotion.ts';
 
 type Promotion = ResponseOf<'/user/findPromote'>;
+
+/** The invite bonus settings as they read inside a sentence, kept left-to-right in Arabic too. */
+function bonusSettings(promotion: Promotion): { threshold: string; amount: string } {
+  return {
+    threshold: isolateLeftToRight(formatRupees(promotion.inviteBonusThreshold)),
+    amount: isolateLeftToRight(formatRupees(promotion.inviteBonusAmount)),
+  };
+}
 
 function ShareButton({ invitation }: { invitation: InvitationShare }) {
   const { t } = useTranslation('agent');
@@ -117,15 +126,19 @@ function CommissionCard({ promotion }: { promotion: Promotion }) {
         <CoinsIcon size={18} className={styles.titleIcon} />
         {t('agent.promotion.commissionTitle')}
       </h2>
-      <dl className={styles.figures}>
+      {/* The total reads first and large; today and yesterday share the row below, so long amounts fit at 320 px. */}
+      <dl className={`${styles.figures} ${styles.twoFigures}`}>
+        <div className={`${styles.figure} ${styles.wideFigure}`}>
+          <dt className={styles.figureLabel}>{t('agent.promotion.total')}</dt>
+          <dd className={`${styles.figureValue} ${styles.largeValue}`} data-testid="promotion-commission-total">
+            <Money value={promotion.commissionTotal} />
+          </dd>
+        </div>
         <Figure label={t('agent.promotion.today')} testId="promotion-commission-today">
           <Money value={promotion.commissionToday} />
         </Figure>
         <Figure label={t('agent.promotion.yesterday')} testId="promotion-commission-yesterday">
           <Money value={promotion.commissionYesterday} />
-        </Figure>
-        <Figure label={t('agent.promotion.total')} testId="promotion-commission-total">
-          <Money value={promotion.commissionTotal} />
         </Figure>
       </dl>
       <p className={styles.note}>{t('agent.promotion.commissionComing')}</p>
@@ -165,10 +178,7 @@ function InviteBonusCard({ promotion }: { promotion: Promotion }) {
         {t('agent.promotion.bonusTitle')}
       </h2>
       <p className={styles.rule} data-testid="promotion-bonus-rule">
-        {t('agent.promotion.bonusRule', {
-          threshold: formatRupees(promotion.inviteBonusThreshold),
-          amount: formatRupees(promotion.inviteBonusAmount),
-        })}
+        {t('agent.promotion.bonusRule', bonusSettings(promotion))}
       </p>
       <dl className={`${styles.figures} ${styles.twoFigures}`}>
         <Figure label={t('agent.promotion.bonusCount')} testId="promotion-bonus-count">
@@ -192,12 +202,7 @@ function HowItWorks({ promotion }: { promotion: Promotion }) {
       <ol className={styles.steps}>
         <li>{t('agent.promotion.howInvite')}</li>
         <li>{t('agent.promotion.howTeam')}</li>
-        <li>
-          {t('agent.promotion.howBonus', {
-            threshold: formatRupees(promotion.inviteBonusThreshold),
-            amount: formatRupees(promotion.inviteBonusAmount),
-          })}
-        </li>
+        <li>{t('agent.promotion.howBonus', bonusSettings(promotion))}</li>
         <li>{t('agent.promotion.howCommission')}</li>
       </ol>
     </section>

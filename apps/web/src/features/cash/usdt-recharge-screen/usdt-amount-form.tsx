@@ -10,7 +10,7 @@ import { FormError } from '../../../shared/ui/checkbox-field.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { AmountChips } from '../components/amount-chips.tsx';
-import { isolateLeftToRight } from '../components/bidi.ts';
+import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import type { UsdtOrder, UsdtRechargeInfo } from '../components/cash-api.ts';
 import {
   checkUsdtRechargeAmount,

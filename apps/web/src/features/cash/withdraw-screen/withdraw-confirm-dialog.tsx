@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
-import { isolateLeftToRight } from '../components/bidi.ts';
+import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import { formatUsdt, type UsdtHundredths } from '../components/cash-amounts.ts';
 import screenStyles from './withdraw-screen.module.css';
 
