@@ -2,12 +2,10 @@ import type { ResponseOf } from '@mayur/contracts';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { notify } from '../../../shared/ui/notify.ts';
 import { useBalance, useCurrentUser } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { storedLocale } from '../../../shared/i18n/i18n.ts';
 import { nativeNameOf } from '../../../shared/i18n/languages.ts';
-import { copyText } from '../../../shared/lib/copy-text.ts';
 import { toPaise } from '../../../shared/lib/money.ts';
 import { buttonClassName, Button } from '../../../shared/ui/button.tsx';
 import {
@@ -30,6 +28,7 @@ import {
   UserIcon,
   WarningIcon,
 } from '../../../shared/ui/icons.tsx';
+import { useCopyWithToast } from '../../../shared/ui/copy-button.tsx';
 import { LanguagePickerDialog } from '../../../shared/ui/language-picker-dialog.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { LogoMark } from '../../../shared/ui/logo.tsx';
@@ -81,11 +80,7 @@ function MenuRow({
 function ProfileHeader({ user, onEditNickName }: { user: User; onEditNickName: () => void }) {
   const { t } = useTranslation('mine');
   const account = user.mobile ?? user.email ?? '';
-  const copyPromotionCode = async () => {
-    const isCopied = await copyText(user.promotionCode);
-    if (isCopied) notify.success(t('common.copied'));
-    else notify.error(t('common.copyFailed'));
-  };
+  const copy = useCopyWithToast();
   return (
     <section className={styles.hero} aria-labelledby="profile-name" data-testid="profile-card">
       <h1 className={styles.heroTitle}>{t('titles.mine')}</h1>
@@ -131,7 +126,7 @@ function ProfileHeader({ user, onEditNickName }: { user: User; onEditNickName: (
           type="button"
           className={styles.smallIconButton}
           aria-label={t('mine.copyPromotionCode')}
-          onClick={() => void copyPromotionCode()}
+          onClick={() => copy(user.promotionCode)}
         >
           <CopyIcon size={16} />
         </button>
