@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { registerAgentRoutes } from './modules/agent/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords.ts';
 import { createCodeDelivery } from './modules/codes/delivery/create-code-delivery.ts';
@@ -95,6 +96,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   await registerPlatform(app, ctx);
   registerAuthRoutes(app, ctx, hasher);
   registerUserRoutes(app, ctx);
+  registerAgentRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);

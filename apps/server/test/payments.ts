@@ -1,4 +1,5 @@
 import { signedHeaders } from '../src/modules/payments/gateways/hmac-signature.ts';
+import { inviteBonusSettings } from '../src/modules/agent/pay-invite-bonus.ts';
 import { checkLedger } from '../src/modules/wallet/check-ledger.ts';
 import { runOperatorCommand } from '../src/modules/admin/operator-commands.ts';
 import type { TestServer } from './test-server.ts';
@@ -69,7 +70,14 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
 
 export function operator(server: TestServer, name: string, args: Record<string, string | undefined>) {
   return runOperatorCommand(
-    { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor: 'test-operator' },
+    {
+      db: server.ctx.db,
+      clock: server.ctx.clock,
+      log: server.ctx.log,
+      gateway: server.ctx.gateway,
+      inviteBonus: inviteBonusSettings(server.ctx.config),
+      actor: 'test-operator',
+    },
     name,
     args,
   );

@@ -5,6 +5,7 @@ import { openDb } from '../platform/db/open-db.ts';
 import { loadConfig } from '../platform/config.ts';
 import { isProcessAlive, readEmbeddedHandle } from '../platform/embedded-handle.ts';
 import { systemClock } from '../platform/clock.ts';
+import { inviteBonusSettings } from '../modules/agent/pay-invite-bonus.ts';
 import { createGateway } from '../modules/payments/gateways/create-gateway.ts';
 import {
   commandUsage,
@@ -75,7 +76,11 @@ async function main(): Promise<number> {
     try {
       await migrate(db);
       const gateway = createGateway(config.payments, systemClock);
-      result = await runOperatorCommand({ db, clock: systemClock, log, gateway, actor }, name, args);
+      result = await runOperatorCommand(
+        { db, clock: systemClock, log, gateway, inviteBonus: inviteBonusSettings(config), actor },
+        name,
+        args,
+      );
     } finally {
       await db.close();
     }

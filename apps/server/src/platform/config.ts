@@ -77,6 +77,11 @@ export type Config = {
    * (100 = bets of 1× the bonus); 0 turns the requirement off (decision 0009).
    */
   bonusWageringMultiplierX100: bigint;
+  agent: {
+    /** Paid once to the inviter when a direct subordinate's completed recharges first reach the threshold; 0 turns it off (decision 0012). */
+    inviteBonusPaise: bigint;
+    inviteBonusThresholdPaise: bigint;
+  };
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -115,6 +120,12 @@ function rupees(name: string, value: string | undefined, fallbackRupees: number)
   if (value === undefined || value === '') return BigInt(fallbackRupees) * 100n;
   if (!/^\d{1,12}$/.test(value)) throw new Error(`${name} must be a whole number of rupees, got "${value}"`);
   return BigInt(value) * 100n;
+}
+
+function positiveRupees(name: string, value: string | undefined, fallbackRupees: number): bigint {
+  const paise = rupees(name, value, fallbackRupees);
+  if (paise <= 0n) throw new Error(`${name} must be at least 1 rupee`);
+  return paise;
 }
 
 /** Rupees with up to two decimals ("92.50") as paise. */
@@ -271,6 +282,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isApiDocsServed: flag(env.API_DOCS, !isProduction),
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),
+    agent: {
+      inviteBonusPaise: rupees('INVITE_BONUS_RUPEES', env.INVITE_BONUS_RUPEES, 158),
+      inviteBonusThresholdPaise: positiveRupees('INVITE_BONUS_THRESHOLD_RUPEES', env.INVITE_BONUS_THRESHOLD_RUPEES, 300),
+    },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
       maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,

@@ -2,11 +2,20 @@ import type { ErrorCode } from '@mayur/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/db.ts';
+import type { InviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import type { PaymentGateway } from '../payments/gateways/payment-gateway.ts';
 
 // What every operator command is made of: its context, its arguments, its refusals.
 
-export type OperatorContext = { db: Db; clock: Clock; log: Logger; gateway: PaymentGateway; actor: string };
+export type OperatorContext = {
+  db: Db;
+  clock: Clock;
+  log: Logger;
+  gateway: PaymentGateway;
+  /** A deposit an operator confirms pays the invite bonus like any other (decision 0012). */
+  inviteBonus: InviteBonusSettings;
+  actor: string;
+};
 export type CommandArgs = Record<string, string | undefined>;
 export type CommandResult = { isOk: boolean; lines: string[] };
 

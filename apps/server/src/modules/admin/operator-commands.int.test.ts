@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/check-ledger.ts';
 import { runOperatorCommand, type CommandArgs } from './operator-commands.ts';
@@ -21,7 +22,14 @@ afterEach(async () => {
 
 const operator = (args: CommandArgs, actor = 'tester') =>
   runOperatorCommand(
-    { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor },
+    {
+      db: server.ctx.db,
+      clock: server.ctx.clock,
+      log: server.ctx.log,
+      gateway: server.ctx.gateway,
+      inviteBonus: inviteBonusSettings(server.ctx.config),
+      actor,
+    },
     'user:adjust',
     args,
   );

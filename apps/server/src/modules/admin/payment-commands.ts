@@ -132,7 +132,7 @@ export const paymentCommands: Record<string, Command> = {
       // Bank and UPI orders are confirmed by the gateway's signed callback only.
       if (order.method !== 'usdt')
         throw new CommandRefusal(`${orderNo} is a ${order.method} order: only USDT orders are confirmed by hand`);
-      const outcome = await applyDepositEvent(ctx.db, ctx.log, {
+      const outcome = await applyDepositEvent(ctx.db, ctx.log, ctx.inviteBonus, {
         provider: order.provider,
         eventId: `operator:${orderNo}`,
         orderNo,

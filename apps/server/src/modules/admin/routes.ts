@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { isSameToken, type EmbeddedHandle } from '../../platform/embedded-handle.ts';
 import { refusal } from '../../platform/http/envelope.ts';
+import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { runOperatorCommand } from './operator-commands.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -30,7 +31,14 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
       Object.entries(body.args).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
     const result = await runOperatorCommand(
-      { db: ctx.db, clock: ctx.clock, log: ctx.log, gateway: ctx.gateway, actor: body.actor.slice(0, 100) },
+      {
+        db: ctx.db,
+        clock: ctx.clock,
+        log: ctx.log,
+        gateway: ctx.gateway,
+        inviteBonus: inviteBonusSettings(ctx.config),
+        actor: body.actor.slice(0, 100),
+      },
       body.command,
       args,
     );

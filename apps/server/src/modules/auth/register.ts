@@ -4,6 +4,7 @@ import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
+import { joinInviterTeam } from '../agent/team.ts';
 import { withCode } from '../codes/with-code.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/user-view.ts';
 import { openPlayerAccounts } from '../wallet/accounts.ts';
@@ -90,6 +91,8 @@ export async function register(
     const existing = await tx.query(`select 1 from users where ${column} = $1`, [input.identity.value]);
     if (existing.length > 0) throw new AppError('ACCOUNT_EXISTS', `${column} already registered`, { field: column });
     const user = await insertUser(tx, ctx, input, await hasher.hash(input.password), inviterId);
+    // The team is written with the player, so no team figure ever misses a registered member.
+    if (inviterId !== null) await joinInviterTeam(tx, user.id, inviterId);
     await openPlayerAccounts(tx, user.id);
     const token = await createSession(tx, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);
     meta.log.info({ userId: user.id, inviterId }, 'player registered');

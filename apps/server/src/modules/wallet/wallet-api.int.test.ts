@@ -1,4 +1,5 @@
 import { parseMoney } from '@mayur/contracts';
+import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -19,7 +20,14 @@ afterAll(async () => {
 
 const operator = (name: string, args: CommandArgs) =>
   runOperatorCommand(
-    { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor: 'tester' },
+    {
+      db: server.ctx.db,
+      clock: server.ctx.clock,
+      log: server.ctx.log,
+      gateway: server.ctx.gateway,
+      inviteBonus: inviteBonusSettings(server.ctx.config),
+      actor: 'tester',
+    },
     name,
     args,
   );

@@ -1,4 +1,5 @@
 import { formatMoney } from '@mayur/contracts';
+import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -45,7 +46,14 @@ describe('concurrent abuse', () => {
 
   it('credits exactly one of 50 players racing for a one-use gift code', async () => {
     const created = await runOperatorCommand(
-      { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, gateway: server.ctx.gateway, actor: 'test' },
+      {
+        db: server.ctx.db,
+        clock: server.ctx.clock,
+        log: server.ctx.log,
+        gateway: server.ctx.gateway,
+        inviteBonus: inviteBonusSettings(server.ctx.config),
+        actor: 'test',
+      },
       'gift:create',
       {
         amount: '50',

@@ -2,6 +2,7 @@ import { formatMoney } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { AppContext } from '../../../platform/context.ts';
+import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { applyDepositEvent } from '../recharge/deposit-events.ts';
 import { applyPayoutEvent } from '../withdraw/apply-payout-event.ts';
 import { verifySignature } from './hmac-signature.ts';
@@ -49,7 +50,7 @@ export function registerGatewayCallback(app: FastifyInstance, ctx: AppContext, g
         const outcome = await applyPayoutEvent(ctx.db, request.log as Logger, gateway.name, event);
         return { ok: true, outcome };
       }
-      const outcome = await applyDepositEvent(ctx.db, request.log as Logger, {
+      const outcome = await applyDepositEvent(ctx.db, request.log as Logger, inviteBonusSettings(ctx.config), {
         provider: gateway.name,
         eventId: event.eventId,
         orderNo: event.orderNo,

@@ -10,6 +10,7 @@ import {
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { applyDepositEvent, type PaidAmount } from '../recharge/deposit-events.ts';
 
 // The `gateway-hmac` gateway against a fake gateway on loopback: signed order and payout requests,
@@ -269,7 +270,7 @@ describe('callback abuse', () => {
   it('refuses, at the posting rule itself, a paid event that carries no comparable amount', async () => {
     const { player, orderNo } = await openOrder('500');
     const apply = (eventId: string, paid: unknown) =>
-      applyDepositEvent(server.ctx.db, server.ctx.log, {
+      applyDepositEvent(server.ctx.db, server.ctx.log, inviteBonusSettings(server.ctx.config), {
         provider: 'gateway-hmac',
         eventId,
         orderNo,

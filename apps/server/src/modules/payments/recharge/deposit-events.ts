@@ -1,11 +1,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
+import { inviteBonusSource, payInviteBonusIfDue, type InviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { findPlayerAccounts, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
 import { claimPaymentEvent, recordEventOutcome } from '../payment-events.ts';
 
 // Every way a recharge is confirmed (gateway callback, USDT watcher, operator) ends here: the event id
-// is claimed, the order checked against what was paid, and the credit posted, all in one transaction.
+// is claimed, the order checked against what was paid, and the credit posted, all in one transaction,
+// with the inviter's invite bonus when this deposit brings the player's recharges to its threshold.
 
 /**
  * What the event says was paid: the currency's code and the amount in its smallest unit (paise for
@@ -59,13 +61,21 @@ function amountProblem(order: OrderRow, paid: PaidAmount | undefined): 'amount_m
  * Applies one authenticated deposit event. A paid event credits a pending order, or a failed one (the
  * money did arrive: a late success beats an earlier failure); a failed event closes a pending order.
  * Anything else (a replay, a completed order, a wrong amount or currency) changes no money; it is
- * recorded with its outcome and logged.
+ * recorded with its outcome and logged. A credit that brings the player's completed recharges to the
+ * invite-bonus threshold pays their inviter in the same transaction (decision 0012).
  */
-export async function applyDepositEvent(db: Db, log: Logger, event: DepositEvent): Promise<DepositOutcome> {
+export async function applyDepositEvent(
+  db: Db,
+  log: Logger,
+  inviteBonus: InviteBonusSettings,
+  event: DepositEvent,
+): Promise<DepositOutcome> {
   // The provider's clearing account is sharded by player like the room accounts (decision 0004), so
   // concurrent credits do not queue on one row. Looked up before the transaction: it may be created.
   const [owner] = await db.query<{ user_id: number }>('select user_id from deposit_orders where order_no = $1', [event.orderNo]);
   const clearingAccountId = await shardedHouseAccountId(db, `clearing:${event.provider}`, owner?.user_id ?? 0);
+  const promotionsAccountId = await inviteBonusSource(db);
+  let inviteBonusOutcome: string | undefined;
   const outcome = await db.transaction(async (tx): Promise<DepositOutcome> => {
     const isNew = await claimPaymentEvent(tx, {
       provider: event.provider,
@@ -106,11 +116,12 @@ export async function applyDepositEvent(db: Db, log: Logger, event: DepositEvent
       reason: 'deposit',
       reference: event.orderNo,
     });
+    inviteBonusOutcome = await payInviteBonusIfDue(tx, inviteBonus, promotionsAccountId, order.user_id);
     return finish('credited');
   });
   const isAnomaly = !['credited', 'marked_failed', 'duplicate'].includes(outcome);
   log[isAnomaly ? 'warn' : 'info'](
-    { provider: event.provider, eventId: event.eventId, orderNo: event.orderNo, outcome },
+    { provider: event.provider, eventId: event.eventId, orderNo: event.orderNo, outcome, inviteBonusOutcome },
     'deposit event',
   );
   return outcome;

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE_SHARD_COUNT } from '../../wallet/accounts.ts';
 import { startFakeTronNode, type FakeTransferInput, type FakeTronNode } from '../../../../test/fake-tron-node.ts';
@@ -116,7 +117,14 @@ async function rechargeRecord(player: Player, orderNo: string) {
 }
 
 function watchPass() {
-  return watchUsdtDeposits(server.ctx.db, watcherLog, client, server.ctx.config.payments.usdt, server.clock.now().getTime());
+  return watchUsdtDeposits(
+    server.ctx.db,
+    watcherLog,
+    client,
+    server.ctx.config.payments.usdt,
+    server.clock.now().getTime(),
+    inviteBonusSettings(server.ctx.config),
+  );
 }
 
 /** A transfer of the whitelisted contract mined `depth` blocks below the head (confirmed by default). */

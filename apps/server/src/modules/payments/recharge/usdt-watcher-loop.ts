@@ -1,5 +1,6 @@
 import type { AppContext } from '../../../platform/context.ts';
 import { startInterval } from '../../../platform/leader.ts';
+import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { createTronClient } from '../usdt/tron-client.ts';
 import { expireStaleOrders, watchUsdtDeposits } from './watch-usdt-deposits.ts';
 
@@ -20,7 +21,7 @@ export function startUsdtWatcher(ctx: AppContext): () => Promise<void> {
       const expired = await expireStaleOrders(ctx.db, nowMs);
       if (expired > 0) log.info({ expired }, 'unpaid recharge orders closed');
       if (!client || !usdt.xpub) return;
-      const pass = await watchUsdtDeposits(ctx.db, log, client, usdt, nowMs);
+      const pass = await watchUsdtDeposits(ctx.db, log, client, usdt, nowMs, inviteBonusSettings(ctx.config));
       if (pass.ordersChecked > 0) log.info(pass, 'USDT watcher pass');
     },
     log,

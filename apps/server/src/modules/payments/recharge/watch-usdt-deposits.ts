@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PaymentsConfig } from '../../../platform/config.ts';
 import type { Db } from '../../../platform/db/db.ts';
+import type { InviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import type { TronClient } from '../usdt/tron-client.ts';
 import { applyDepositEvent } from './deposit-events.ts';
 import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
@@ -25,6 +26,7 @@ export async function watchUsdtDeposits(
   client: TronClient,
   config: PaymentsConfig['usdt'],
   nowMs: number,
+  inviteBonus: InviteBonusSettings,
 ): Promise<WatchPassResult> {
   const result: WatchPassResult = { ordersChecked: 0, credited: 0, skipped: {} };
   const skip = (why: string) => (result.skipped[why] = (result.skipped[why] ?? 0) + 1);
@@ -69,7 +71,7 @@ export async function watchUsdtDeposits(
         skip('too_few_confirmations');
         continue;
       }
-      const outcome = await applyDepositEvent(db, log, {
+      const outcome = await applyDepositEvent(db, log, inviteBonus, {
         provider: USDT_PROVIDER,
         eventId: `trc20:${transfer.txid}`,
         orderNo: order.order_no,
