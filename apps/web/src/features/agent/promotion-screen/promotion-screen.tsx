@@ -55,15 +55,10 @@ function InvitationCard({ promotion }: { promotion: Promotion }) {
       </h2>
       <div className={styles.codeRow}>
         <div className={styles.codeBox}>
-          <span id="invitation-code-label" className={styles.label}>
+          <span className={styles.label}>
             {t('agent.promotion.codeLabel')}
           </span>
-          <span
-            id="invitation-code"
-            className={`${styles.code} ltr-text`}
-            data-testid="promotion-code"
-            aria-labelledby="invitation-code-label invitation-code"
-          >
+          <span id="invitation-code" className={`${styles.code} ltr-text`} data-testid="promotion-code">
             {promotion.promotionCode}
           </span>
         </div>
