@@ -55,9 +55,7 @@ function InvitationCard({ promotion }: { promotion: Promotion }) {
       </h2>
       <div className={styles.codeRow}>
         <div className={styles.codeBox}>
-          <span className={styles.label}>
-            {t('agent.promotion.codeLabel')}
-          </span>
+          <span className={styles.label}>{t('agent.promotion.codeLabel')}</span>
           <span id="invitation-code" className={`${styles.code} ltr-text`} data-testid="promotion-code">
             {promotion.promotionCode}
           </span>
