@@ -29,6 +29,7 @@ import { registerWalletRoutes } from './modules/wallet/routes.ts';
 import { createGateway } from './modules/payments/gateways/create-gateway.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { startUsdtWatcher } from './modules/payments/recharge/usdt-watcher-loop.ts';
+import { startCommissionClock } from './modules/agent/pay-daily-commission.ts';
 import { assertUsdtXpub } from './modules/payments/usdt/usdt-settings.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -131,7 +132,9 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     ? runWhileLeader(config.databaseUrl, config.lottery.clockRetryMs, log, () => {
         const stopGames = startInterval(config.lottery.clockIntervalMs, tickGames, log);
         const stopWatcher = startUsdtWatcher(ctx);
+        const stopCommission = startCommissionClock(ctx);
         return async () => {
+          await stopCommission();
           await stopWatcher();
           await stopGames();
         };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { zMoneyText } from './fields.ts';
+import { zList, zMoneyText, zPaging } from './fields.ts';
 
 /**
  * The player's own agent card (`/user/findPromote`, spec §7): how to invite, how big the team is and
@@ -33,3 +33,30 @@ export const ZFindPromoteResponse = z.object({
   commissionTotal: zMoneyText,
 });
 export type TFindPromoteResponse = z.infer<typeof ZFindPromoteResponse>;
+
+/** `/agent/commissionHistory`: the session player's own daily commission, newest day first. */
+export const ZCommissionHistoryRequest = zPaging;
+export type TCommissionHistoryRequest = z.infer<typeof ZCommissionHistoryRequest>;
+
+/** One depth of one day's commission: how many members earned, their valid bets, the rate and the amount. */
+export const ZCommissionDepthLine = z.object({
+  depth: z.number().int().min(1).max(6),
+  members: z.number().int().nonnegative(),
+  bets: zMoneyText,
+  /** Basis points: 60 = 0.60 %. */
+  rateBp: z.number().int().nonnegative(),
+  amount: zMoneyText,
+});
+export type TCommissionDepthLine = z.infer<typeof ZCommissionDepthLine>;
+
+export const ZCommissionDay = z.object({
+  /** The Kolkata day whose bets were paid on, `YYYY-MM-DD`. */
+  day: z.string(),
+  /** The day's one commission transfer; equals the sum of the lines' amounts. */
+  amount: zMoneyText,
+  lines: z.array(ZCommissionDepthLine),
+});
+export type TCommissionDay = z.infer<typeof ZCommissionDay>;
+
+export const ZCommissionHistoryResponse = zList(ZCommissionDay);
+export type TCommissionHistoryResponse = z.infer<typeof ZCommissionHistoryResponse>;

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ZFindPromoteResponse } from './agent.ts';
+import { ZCommissionHistoryRequest, ZCommissionHistoryResponse, ZFindPromoteResponse } from './agent.ts';
 import {
   ZAddBankCardRequest,
   ZAddUsdtAccountRequest,
@@ -237,6 +237,13 @@ export const endpoints = {
     request: ZEmpty,
     response: ZFindPromoteResponse,
     summary: "The player's own invitation code, link and QR, team counts, invite bonuses and commission",
+    tag: 'agent',
+  },
+  '/agent/commissionHistory': {
+    isAuthRequired: true,
+    request: ZCommissionHistoryRequest,
+    response: ZCommissionHistoryResponse,
+    summary: "The player's own daily commission, newest day first, with the lines per depth (members, bets, rate, amount)",
     tag: 'agent',
   },
   '/cash/findMoneyTranceList': {

@@ -81,6 +81,11 @@ export type Config = {
     /** Paid once to the inviter when a direct subordinate's completed recharges first reach the threshold; 0 turns it off (decision 0012). */
     inviteBonusPaise: bigint;
     inviteBonusThresholdPaise: bigint;
+    /**
+     * Daily commission rates in basis points (1 bp = 0.01 %): one row per agent level (L0 first), six
+     * depths per row; a level past the last row uses the last row (decision 0013).
+     */
+    commissionRatesBp: number[][];
   };
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
@@ -106,6 +111,19 @@ function integer(name: string, value: string | undefined, fallback: number): num
   const parsed = Number(value);
   if (!Number.isSafeInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
   return parsed;
+}
+
+export const DEFAULT_COMMISSION_RATES_BP = '60,18,6,2,1,1;70,21,7,3,1,1;80,24,8,3,2,1';
+
+/** `d1,…,d6;d1,…,d6;…`: per level (L0 first), six integer basis points from 0 to 10000 each. */
+function commissionRates(name: string, value: string | undefined): number[][] {
+  const text = value === undefined || value === '' ? DEFAULT_COMMISSION_RATES_BP : value;
+  return text.split(';').map((row) => {
+    const rates = row.split(',').map((cell) => Number(cell.trim()));
+    if (rates.length !== 6 || rates.some((rate) => !Number.isSafeInteger(rate) || rate < 0 || rate > 10_000))
+      throw new Error(`${name} must be rows of six basis points (0–10000) separated by ";", got "${text}"`);
+    return rates;
+  });
 }
 
 function provider(name: string, value: string | undefined, fallback: CodeDeliveryProvider): CodeDeliveryProvider {
@@ -285,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agent: {
       inviteBonusPaise: rupees('INVITE_BONUS_RUPEES', env.INVITE_BONUS_RUPEES, 158),
       inviteBonusThresholdPaise: positiveRupees('INVITE_BONUS_THRESHOLD_RUPEES', env.INVITE_BONUS_THRESHOLD_RUPEES, 300),
+      commissionRatesBp: commissionRates('AGENT_COMMISSION_RATES_BP', env.AGENT_COMMISSION_RATES_BP),
     },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),

@@ -63,20 +63,30 @@ export async function lockWagering(tx: Queryable, userId: number): Promise<Wager
   return { baselinePaise: row.baseline_paise, targetPaise: row.target_paise };
 }
 
+/**
+ * How one ledger entry `e` of transfer `t` on a player's cash moves their wagered stake: a bet or fee
+ * debit adds its amount, a refund credit takes its amount back, anything else is 0. Shared by the
+ * wagering requirement and the agent commission's valid bets (valid-bets.ts), so both count alike.
+ */
+export const STAKE_MOVEMENT_SQL = `case
+    when t.reason in ('bet', 'fee') and e.amount_paise < 0 then -e.amount_paise
+    when t.reason = 'refund' and e.amount_paise > 0 then -e.amount_paise
+    else 0
+  end`;
+
+/** The stakes of crash bets that can still come back (queued or flying), which are not wagered yet. */
+export const LIVE_CRASH_STATUSES_SQL = "('queued', 'open')";
+
 /** The player's wagered stake S, from the ledger (see the top of this file). */
 export async function findStakedPaise(tx: Queryable, userId: number): Promise<bigint> {
   const rows = await tx.query<{ staked_paise: bigint }>(
     `select greatest(0, coalesce((
-         select sum(case
-                      when t.reason in ('bet', 'fee') and e.amount_paise < 0 then -e.amount_paise
-                      when t.reason = 'refund' and e.amount_paise > 0 then -e.amount_paise
-                      else 0
-                    end)
+         select sum(${STAKE_MOVEMENT_SQL})
          from ledger_accounts c
          join ledger_entries e on e.account_id = c.id
          join ledger_transfers t on t.id = e.transfer_id
          where c.user_id = $1 and c.kind = 'cash'), 0)::bigint
-       - coalesce((select sum(stake_paise) from crash_bets where user_id = $1 and status in ('queued', 'open')), 0)::bigint
+       - coalesce((select sum(stake_paise) from crash_bets where user_id = $1 and status in ${LIVE_CRASH_STATUSES_SQL}), 0)::bigint
      )::bigint as staked_paise`,
     [userId],
   );

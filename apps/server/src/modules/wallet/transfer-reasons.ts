@@ -16,5 +16,5 @@ export const TRANSFER_REASONS = [
 ] as const;
 export type TransferReason = (typeof TRANSFER_REASONS)[number];
 
-export const HOUSE_PURPOSES = ['promotions', 'adjustments', 'fees', 'withdrawal-holds'] as const;
+export const HOUSE_PURPOSES = ['promotions', 'adjustments', 'fees', 'withdrawal-holds', 'commissions'] as const;
 export type HousePurpose = (typeof HOUSE_PURPOSES)[number] | `room:${string}` | `clearing:${string}`;

@@ -1,0 +1,137 @@
+import { KOLKATA_OFFSET_MS } from '@mayur/contracts';
+import type { Logger } from 'pino';
+import type { AppContext } from '../../platform/context.ts';
+import type { Db } from '../../platform/db/db.ts';
+import { startInterval } from '../../platform/leader.ts';
+import { HOUSE_SHARD_COUNT, houseAccountId, houseShardPurpose } from '../wallet/accounts.ts';
+import { postPayoutsFromQuery } from '../wallet/post-transfers.ts';
+import { fillValidBets } from '../wallet/valid-bets.ts';
+
+const DAY_MS = 86_400_000;
+/** A finished Kolkata day is paid from 01:00 the next day. */
+const PAY_HOUR_MS = 3_600_000;
+/** How often the leader looks for a day to pay. */
+const CHECK_INTERVAL_MS = 60_000;
+/** Days paid per step when catching up, oldest first; the next step goes on. */
+export const MAX_DAYS_PER_STEP = 7;
+
+/** `YYYY-MM-DD` of the Kolkata day that contains `atMs`. */
+export function kolkataDay(atMs: number): string {
+  return new Date(atMs + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Kolkata day (`YYYY-MM-DD`) begins. */
+export function kolkataDayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - KOLKATA_OFFSET_MS;
+}
+
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The newest day whose commission is due at `nowMs`: yesterday from 01:00 Kolkata, else the day before. */
+export function latestDueDay(nowMs: number): string {
+  return kolkataDay(nowMs - PAY_HOUR_MS - DAY_MS);
+}
+
+/** The commission's house account is sharded like the rooms; every shard exists before a day is paid. */
+async function openCommissionAccounts(db: Db): Promise<void> {
+  for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await houseAccountId(db, houseShardPurpose('commissions', shard));
+}
+
+export type DayOutcome = { day: string; status: 'paid' | 'already_paid'; agents: number; amountPaise: bigint };
+
+/**
+ * Pays one finished Kolkata day's commission, all in one transaction (decision 0013): claim the day
+ * (`agent_commission_days`, primary key the day: a second run, another leader or a restarted process
+ * finds it taken, or waits for the first and then finds it taken), fill every player's valid bets of
+ * that day from the wallet, store one line per agent and team member at depths 1–6 with the rate of
+ * the agent's level and the member's depth and floor(bets × rate / 10000), then post one `commission`
+ * transfer per agent with a positive total (key `commission:<agent>:<day>`) from the commissions house
+ * account to the agent's cash. A few statements whatever the team sizes.
+ */
+export async function payCommissionDay(db: Db, ratesBp: readonly number[][], day: string): Promise<DayOutcome> {
+  await openCommissionAccounts(db);
+  const fromMs = kolkataDayStartMs(day);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.query(
+      'insert into agent_commission_days (day) values ($1::date) on conflict (day) do nothing returning day',
+      [day],
+    );
+    if (claimed.length === 0) return { day, status: 'already_paid', agents: 0, amountPaise: 0n } satisfies DayOutcome;
+    await fillValidBets(tx, new Date(fromMs), new Date(fromMs + DAY_MS));
+    const levels: number[] = [];
+    const depths: number[] = [];
+    const rates: number[] = [];
+    ratesBp.forEach((row, level) =>
+      row.forEach((rate, index) => {
+        levels.push(level);
+        depths.push(index + 1);
+        rates.push(rate);
+      }),
+    );
+    await tx.query(
+      `insert into agent_commission_members (agent_id, day, member_id, depth, bets_paise, rate_bp, amount_paise)
+       select t.ancestor_id, $1::date, t.descendant_id, t.depth, v.bets_paise, r.rate_bp, (v.bets_paise * r.rate_bp) / 10000
+       from valid_bets v
+       join agent_team t on t.descendant_id = v.user_id
+       join users a on a.id = t.ancestor_id
+       join unnest($2::integer[], $3::integer[], $4::integer[]) as r (level, depth, rate_bp)
+         on r.level = least(a.level, $5::integer) and r.depth = t.depth
+       where t.depth between 1 and 6 and t.ancestor_id <> t.descendant_id
+         and (v.bets_paise * r.rate_bp) / 10000 > 0`,
+      [day, levels, depths, rates, ratesBp.length - 1],
+    );
+    const posted = await postPayoutsFromQuery(tx, {
+      housePurpose: 'commissions',
+      reason: 'commission',
+      selectSql: `select 'commission:' || agent_id || ':' || $1::text, agent_id, sum(amount_paise)::bigint, 'commission-day:' || $1::text
+                  from agent_commission_members where day = $1::date group by agent_id`,
+      params: [day],
+    });
+    const [total] = await tx.query<{ amount_paise: bigint }>(
+      'select coalesce(sum(amount_paise), 0)::bigint as amount_paise from agent_commission_members where day = $1::date',
+      [day],
+    );
+    return { day, status: 'paid', agents: posted.postedCount, amountPaise: total?.amount_paise ?? 0n } satisfies DayOutcome;
+  });
+}
+
+/**
+ * One step of the leader's commission clock: pays every due day not paid yet, oldest first, at most
+ * `maxDays` of them. The days run from the day after the last paid one; when none was ever paid, the
+ * programme starts with the latest due day. Days already taken by another run are skipped.
+ */
+export async function payDueCommissions(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  maxDays = MAX_DAYS_PER_STEP,
+): Promise<DayOutcome[]> {
+  const dueDay = latestDueDay(ctx.clock.now().getTime());
+  const [last] = await ctx.db.query<{ day: string | null }>(
+    "select to_char(max(day), 'YYYY-MM-DD') as day from agent_commission_days",
+  );
+  let day = last?.day ? nextDay(last.day) : dueDay;
+  const outcomes: DayOutcome[] = [];
+  while (day <= dueDay && outcomes.length < maxDays) {
+    outcomes.push(await payCommissionDay(ctx.db, ctx.config.agent.commissionRatesBp, day));
+    day = nextDay(day);
+  }
+  return outcomes;
+}
+
+/** Runs on the clock leader only: every minute, pays the days that are due (01:00 Kolkata, caught up after a restart). */
+export function startCommissionClock(ctx: AppContext): () => Promise<void> {
+  const log: Logger = ctx.log.child({ component: 'agent-commission' });
+  return startInterval(
+    CHECK_INTERVAL_MS,
+    async () => {
+      for (const outcome of await payDueCommissions(ctx))
+        if (outcome.status === 'paid')
+          log.info(
+            { day: outcome.day, agents: outcome.agents, amountPaise: outcome.amountPaise.toString() },
+            'daily commission paid',
+          );
+    },
+    log,
+  );
+}
