@@ -134,7 +134,7 @@ function CommissionCard({ promotion }: { promotion: Promotion }) {
           <Money value={promotion.commissionYesterday} />
         </Figure>
       </dl>
-      <p className={styles.note}>{t('agent.promotion.commissionComing')}</p>
+      <p className={styles.note}>{t('agent.promotion.commissionDaily')}</p>
     </section>
   );
 }
