@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
@@ -9,36 +10,13 @@ import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
 // rate(level, depth) × the valid bets of each team member at depths 1–6. Bets are posted at the
 // database's own time, so the manual clock is first moved to the real present and then on by days.
 
-type Player = { token: string; userId: number; code: string };
+type Player = RegisteredPlayer;
 
 const DAY_MS = 86_400_000;
 /** Rates different at every depth (and from the defaults), so a wrong depth gives a wrong amount. */
 const RATES = [[70, 23, 11, 7, 5, 3]];
 
-let sequence = 0;
-
-async function register(server: TestServer, invitationCode?: string): Promise<Player> {
-  sequence += 1;
-  const mobile = `97${String(process.pid % 1000).padStart(3, '0')}${String(sequence).padStart(5, '0')}`;
-  const ip = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
-  const sent = await server.call('/smsserver/getCode', { mobile }, { ip });
-  expect(sent.body.res).toBe(1);
-  const code = await server.lastCode(mobile);
-  const reply = await server.call(
-    '/user/regist',
-    {
-      mobile,
-      password: 'secret-pass-1',
-      code,
-      ageConfirmed: true,
-      riskAccepted: true,
-      ...(invitationCode ? { invitationCode } : {}),
-    },
-    { ip },
-  );
-  expect(reply.body.res).toBe(1);
-  return { token: reply.body.obj.token, userId: reply.body.obj.user.id, code: reply.body.obj.user.promotionCode };
-}
+const register = registerThroughApi;
 
 /** `YYYY-MM-DD` of the Kolkata day containing `atMs`, computed here independently of the server. */
 function dayOf(atMs: number): string {

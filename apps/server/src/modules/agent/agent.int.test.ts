@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced, operator } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { findPlayerBalances, houseAccountId, findPlayerAccounts } from '../wallet/accounts.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
@@ -9,33 +10,9 @@ import { postTransfer } from '../wallet/post-transfer.ts';
 // registration, the invite bonus paid once when a direct subordinate's recharges reach the threshold,
 // and the player's own agent card.
 
-type Player = { token: string; userId: number; code: string };
+type Player = RegisteredPlayer;
 
-let sequence = 0;
-
-/** Registers a player through the API, from an address of its own (code sends are limited per source). */
-async function register(server: TestServer, invitationCode?: string): Promise<Player> {
-  sequence += 1;
-  const mobile = `98${String(process.pid % 1000).padStart(3, '0')}${String(sequence).padStart(5, '0')}`;
-  const ip = `10.${(sequence >> 16) & 255}.${(sequence >> 8) & 255}.${sequence & 255}`;
-  const sent = await server.call('/smsserver/getCode', { mobile }, { ip });
-  expect(sent.body.res).toBe(1);
-  const code = await server.lastCode(mobile);
-  const reply = await server.call(
-    '/user/regist',
-    {
-      mobile,
-      password: 'secret-pass-1',
-      code,
-      ageConfirmed: true,
-      riskAccepted: true,
-      ...(invitationCode ? { invitationCode } : {}),
-    },
-    { ip },
-  );
-  expect(reply.body.res).toBe(1);
-  return { token: reply.body.obj.token, userId: reply.body.obj.user.id, code: reply.body.obj.user.promotionCode };
-}
+const register = registerThroughApi;
 
 async function registerChain(server: TestServer, length: number): Promise<Player[]> {
   const chain: Player[] = [];
