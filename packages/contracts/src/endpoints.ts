@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import { ZCommissionHistoryRequest, ZCommissionHistoryResponse, ZFindPromoteResponse } from './agent.ts';
+import {
+  ZAgentRulesResponse,
+  ZCommissionHistoryRequest,
+  ZCommissionHistoryResponse,
+  ZFindAllInfoRequest,
+  ZFindAllInfoResponse,
+  ZFindDownByPageRequest,
+  ZFindDownByPageResponse,
+  ZFindPromoteResponse,
+} from './agent.ts';
 import {
   ZAddBankCardRequest,
   ZAddUsdtAccountRequest,
@@ -244,6 +253,27 @@ export const endpoints = {
     request: ZCommissionHistoryRequest,
     response: ZCommissionHistoryResponse,
     summary: "The player's own daily commission, newest day first, with the lines per depth (members, bets, rate, amount)",
+    tag: 'agent',
+  },
+  '/agent/rules': {
+    isAuthRequired: true,
+    request: ZEmpty,
+    response: ZAgentRulesResponse,
+    summary: 'The agent programme as configured: levels and their thresholds, commission rates by depth, the invite bonus',
+    tag: 'agent',
+  },
+  '/starAgent/findAllInfo': {
+    isAuthRequired: true,
+    request: ZFindAllInfoRequest,
+    response: ZFindAllInfoResponse,
+    summary: "Statistics of the player's own team for a period of Kolkata days, direct and whole team, with a daily series",
+    tag: 'agent',
+  },
+  '/starAgent/findDownByPage': {
+    isAuthRequired: true,
+    request: ZFindDownByPageRequest,
+    response: ZFindDownByPageResponse,
+    summary: "The player's own subordinates, newest first, by depth, ID or registration days, paged by a stable cursor",
     tag: 'agent',
   },
   '/cash/findMoneyTranceList': {

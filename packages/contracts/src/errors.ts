@@ -6,6 +6,7 @@ export const ERROR_MESSAGES = {
   UNSUPPORTED_MEDIA_TYPE: 'Send the form as JSON or form-encoded',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   INVALID_FIELD: 'Please check the form',
+  DATE_RANGE_INVALID: 'Please choose a valid date range',
   NOT_FOUND: 'Not found',
   UNAUTHORIZED: 'The certification has expired',
   RATE_LIMITED: 'Too many requests, please try again later',
