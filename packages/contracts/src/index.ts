@@ -1,4 +1,5 @@
 export * from './agent.ts';
+export * from './agent-periods.ts';
 export * from './cash.ts';
 export * from './crash-curve.ts';
 export * from './crash.ts';

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AGENT_RANGE_DAYS_LIMIT,
+  agentPeriodRange,
+  agentRangeDayCount,
+  agentRangeProblem,
+  isAgentCalendarDay,
+  isAgentPeriod,
+  kolkataDay,
+  shiftDay,
+} from './agent-periods.ts';
+import { AGENT_RANGE_MAX_DAYS, daysInRange, isCalendarDay, ZAgentRange } from './agent.ts';
+
+// 2026-11-24 is a Tuesday. 18:30Z is Kolkata midnight.
+const tuesdayNoonKolkata = Date.UTC(2026, 10, 24, 6, 30);
+
+describe('kolkataDay', () => {
+  it('turns the day over at Kolkata midnight, not UTC midnight', () => {
+    expect(kolkataDay(Date.UTC(2026, 10, 24, 18, 29, 59, 999))).toBe('2026-11-24');
+    expect(kolkataDay(Date.UTC(2026, 10, 24, 18, 30))).toBe('2026-11-25');
+    // 23:00 UTC on 31 December is already 1 January in Kolkata.
+    expect(kolkataDay(Date.UTC(2026, 11, 31, 23, 0))).toBe('2027-01-01');
+  });
+});
+
+describe('shiftDay', () => {
+  it('crosses months, years and leap days', () => {
+    expect(shiftDay('2026-03-01', -1)).toBe('2026-02-28');
+    expect(shiftDay('2028-03-01', -1)).toBe('2028-02-29');
+    expect(shiftDay('2026-12-31', 1)).toBe('2027-01-01');
+    expect(shiftDay('2026-11-24', 0)).toBe('2026-11-24');
+  });
+});
+
+describe('agentPeriodRange', () => {
+  it('gives today and yesterday as single Kolkata days', () => {
+    expect(agentPeriodRange('today', tuesdayNoonKolkata)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    expect(agentPeriodRange('yesterday', tuesdayNoonKolkata)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+  });
+
+  it('uses the Kolkata day even when UTC is still on the day before', () => {
+    // 20:00Z on Monday 23 November is 01:30 on Tuesday 24 November in Kolkata.
+    const mondayEveningUtc = Date.UTC(2026, 10, 23, 20, 0);
+    expect(agentPeriodRange('today', mondayEveningUtc)).toEqual({ from: '2026-11-24', to: '2026-11-24' });
+    expect(agentPeriodRange('yesterday', mondayEveningUtc)).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+  });
+
+  it('starts the week on Monday, and on a Monday the week is that one day', () => {
+    expect(agentPeriodRange('week', tuesdayNoonKolkata)).toEqual({ from: '2026-11-23', to: '2026-11-24' });
+    expect(agentPeriodRange('week', Date.UTC(2026, 10, 23, 6, 0))).toEqual({ from: '2026-11-23', to: '2026-11-23' });
+    // Sunday 29 November closes the week that began on Monday 23 November.
+    expect(agentPeriodRange('week', Date.UTC(2026, 10, 29, 6, 0))).toEqual({ from: '2026-11-23', to: '2026-11-29' });
+    // A week may begin in the month before.
+    expect(agentPeriodRange('week', Date.UTC(2026, 11, 2, 6, 0))).toEqual({ from: '2026-11-30', to: '2026-12-02' });
+  });
+
+  it('starts the month on its first Kolkata day', () => {
+    expect(agentPeriodRange('month', tuesdayNoonKolkata)).toEqual({ from: '2026-11-01', to: '2026-11-24' });
+    // 19:00Z on 30 November is 1 December in Kolkata: the month is one day old.
+    expect(agentPeriodRange('month', Date.UTC(2026, 10, 30, 19, 0))).toEqual({ from: '2026-12-01', to: '2026-12-01' });
+  });
+
+  it('gives every named period a range the statistics accept', () => {
+    for (let dayOffset = 0; dayOffset < 400; dayOffset += 1) {
+      const nowMs = Date.UTC(2026, 0, 1, 3, 0) + dayOffset * 86_400_000;
+      for (const period of ['today', 'yesterday', 'week', 'month'] as const) {
+        const range = agentPeriodRange(period, nowMs);
+        expect(agentRangeProblem(range, kolkataDay(nowMs)), `${period} at ${new Date(nowMs).toISOString()}`).toBeNull();
+      }
+    }
+  });
+});
+
+describe('agentRangeProblem', () => {
+  const today = '2026-11-24';
+
+  it('accepts a range up to today and of at most the limit', () => {
+    expect(agentRangeProblem({ from: '2026-11-01', to: today }, today)).toBeNull();
+    expect(agentRangeProblem({ from: shiftDay(today, -(AGENT_RANGE_DAYS_LIMIT - 1)), to: today }, today)).toBeNull();
+  });
+
+  it('refuses reversed, future, too long and malformed ranges', () => {
+    expect(agentRangeProblem({ from: '2026-11-10', to: '2026-11-09' }, today)).toBe('DATE_RANGE_INVALID');
+    expect(agentRangeProblem({ from: '2026-11-24', to: '2026-11-25' }, today)).toBe('DATE_RANGE_INVALID');
+    expect(agentRangeProblem({ from: shiftDay(today, -AGENT_RANGE_DAYS_LIMIT), to: today }, today)).toBe('DATE_RANGE_INVALID');
+    expect(agentRangeProblem({ from: '2026-02-30', to: '2026-03-01' }, today)).toBe('DATE_RANGE_INVALID');
+    expect(agentRangeProblem({ from: '', to: today }, today)).toBe('DATE_RANGE_INVALID');
+  });
+});
+
+describe('the same day rules as agent.ts', () => {
+  it('has the same limit and agrees with ZAgentRange apart from the server-side "not after today"', () => {
+    expect(AGENT_RANGE_DAYS_LIMIT).toBe(AGENT_RANGE_MAX_DAYS);
+    const samples = ['2026-11-24', '2026-02-29', '2028-02-29', '2026-13-01', '26-11-01', '2026-11-1', 'x', ''];
+    for (const text of samples) expect(isAgentCalendarDay(text), text).toBe(isCalendarDay(text));
+    for (const [from, to] of [
+      ['2026-01-01', '2026-01-01'],
+      ['2026-01-01', '2026-04-03'],
+      ['2026-01-01', '2026-04-04'],
+      ['2025-12-31', '2026-03-02'],
+    ] as const) {
+      expect(agentRangeDayCount(from, to)).toBe(daysInRange(from, to));
+      // A far-future "today" leaves only the rules ZAgentRange checks.
+      expect(agentRangeProblem({ from, to }, '2999-12-31') === null, `${from}..${to}`).toBe(
+        ZAgentRange.safeParse({ from, to }).success,
+      );
+    }
+  });
+
+  it('names the periods', () => {
+    expect(isAgentPeriod('week')).toBe(true);
+    expect(isAgentPeriod('custom')).toBe(false);
+    expect(isAgentPeriod(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,80 @@
+// The agent screens' periods of Asia/Kolkata calendar days, as the server and the browser both read
+// them. Dependency-free (no zod): the web app may use it at runtime, which it may not do with agent.ts
+// (the schemas would put zod in the bundle; apps/web/vite.config.ts refuses that).
+
+import { DAY_MS, KOLKATA_OFFSET_MS } from './lottery-rooms.ts';
+
+/**
+ * The day rules of agent.ts's ZAgentRange, here without zod. agent.ts should import these three
+ * instead of defining its own; until it does, agent-periods.test.ts checks that both agree.
+ */
+export const AGENT_RANGE_DAYS_LIMIT = 93;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** True for a real calendar day written `YYYY-MM-DD`. */
+export function isAgentCalendarDay(text: string): boolean {
+  if (!DAY_PATTERN.test(text)) return false;
+  const parsed = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
+}
+
+/** Whole days from `from` to `to`, both counted (`2026-11-01`..`2026-11-01` is 1). */
+export function agentRangeDayCount(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** The named periods of the report; a custom range is any other valid {from, to}. */
+export const AGENT_PERIODS = ['today', 'yesterday', 'week', 'month'] as const;
+export type AgentPeriod = (typeof AGENT_PERIODS)[number];
+
+export type AgentDayRange = { from: string; to: string };
+
+export function isAgentPeriod(value: unknown): value is AgentPeriod {
+  return typeof value === 'string' && (AGENT_PERIODS as readonly string[]).includes(value);
+}
+
+/** The Kolkata calendar day (`YYYY-MM-DD`) that contains the moment `atMs`. */
+export function kolkataDay(atMs: number): string {
+  return new Date(Math.floor((atMs + KOLKATA_OFFSET_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The calendar day `days` after `day` (before it when negative). */
+export function shiftDay(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The days of a named period at the moment `nowMs`, ending today in Kolkata (yesterday ends
+ * yesterday). A week starts on Monday (ISO 8601), a month on its first day.
+ */
+export function agentPeriodRange(period: AgentPeriod, nowMs: number): AgentDayRange {
+  const today = kolkataDay(nowMs);
+  switch (period) {
+    case 'today':
+      return { from: today, to: today };
+    case 'yesterday': {
+      const yesterday = shiftDay(today, -1);
+      return { from: yesterday, to: yesterday };
+    }
+    case 'week': {
+      const weekday = new Date(`${today}T00:00:00Z`).getUTCDay();
+      const daysSinceMonday = (weekday + 6) % 7;
+      return { from: shiftDay(today, -daysSinceMonday), to: today };
+    }
+    case 'month':
+      return { from: `${today.slice(0, 8)}01`, to: today };
+  }
+}
+
+/**
+ * Why a range of the agent statistics cannot be asked for, or null when it can: both ends real days,
+ * `from` not after `to`, `to` not after `today` (Kolkata), and at most AGENT_RANGE_DAYS_LIMIT days.
+ */
+export function agentRangeProblem(range: AgentDayRange, today: string): 'DATE_RANGE_INVALID' | null {
+  const { from, to } = range;
+  if (!isAgentCalendarDay(from) || !isAgentCalendarDay(to)) return 'DATE_RANGE_INVALID';
+  if (from > to || to > today) return 'DATE_RANGE_INVALID';
+  if (agentRangeDayCount(from, to) > AGENT_RANGE_DAYS_LIMIT) return 'DATE_RANGE_INVALID';
+  return null;
+}
