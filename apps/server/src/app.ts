@@ -30,6 +30,7 @@ import { createGateway } from './modules/payments/gateways/create-gateway.ts';
 import { registerPaymentRoutes } from './modules/payments/routes.ts';
 import { startUsdtWatcher } from './modules/payments/recharge/usdt-watcher-loop.ts';
 import { startCommissionClock } from './modules/agent/pay-daily-commission.ts';
+import { startTeamStatsClock } from './modules/agent/team-stats-clock.ts';
 import { assertUsdtXpub } from './modules/payments/usdt/usdt-settings.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
@@ -133,7 +134,9 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
         const stopGames = startInterval(config.lottery.clockIntervalMs, tickGames, log);
         const stopWatcher = startUsdtWatcher(ctx);
         const stopCommission = startCommissionClock(ctx);
+        const stopTeamStats = startTeamStatsClock(ctx);
         return async () => {
+          await stopTeamStats();
           await stopCommission();
           await stopWatcher();
           await stopGames();

@@ -39,6 +39,9 @@ export type PaymentsConfig = {
   };
 };
 
+/** What a team must reach for one agent level above L0. */
+export type AgentLevelThreshold = { minTeamSize: number; minTeamDepositsPaise: bigint; minTeamBetsPaise: bigint };
+
 export type Config = {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
@@ -86,6 +89,14 @@ export type Config = {
      * depths per row; a level past the last row uses the last row (decision 0013).
      */
     commissionRatesBp: number[][];
+    /**
+     * What a team must reach for each level above L0 (L1 first): members now (depths 1–6), and
+     * completed recharges and valid bets over AGENT_LEVEL_WINDOW_DAYS days; one entry per commission
+     * rate row after L0 (decision 0014).
+     */
+    levelThresholds: AgentLevelThreshold[];
+    /** How often the clock leader recomputes today's team statistics. */
+    statsRefreshSeconds: number;
   };
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
@@ -124,6 +135,46 @@ function commissionRates(name: string, value: string | undefined): number[][] {
       throw new Error(`${name} must be rows of six basis points (0–10000) separated by ";", got "${text}"`);
     return rates;
   });
+}
+
+export const DEFAULT_LEVEL_THRESHOLDS = '10,10000,100000;50,100000,1000000';
+
+/**
+ * `teamSize,depositRupees,betRupees;…` for L1, L2, …: one entry per commission rate row after L0.
+ * Unset, the defaults' first entries serve as many levels as the rates have. Every entry must be at
+ * least the one before in every figure, so that reaching a level means reaching the ones below it.
+ */
+export function levelThresholds(name: string, value: string | undefined, rateRows: number): AgentLevelThreshold[] {
+  const levelsAboveZero = rateRows - 1;
+  const isDefault = value === undefined || value.trim() === '';
+  const text = isDefault ? DEFAULT_LEVEL_THRESHOLDS : value;
+  const entries = text.split(';').map((entry) => {
+    const cells = entry.split(',').map((cell) => cell.trim());
+    if (cells.length !== 3 || cells.some((cell) => !/^\d{1,12}$/.test(cell)))
+      throw new Error(`${name} must be entries "teamSize,depositRupees,betRupees" separated by ";", got "${text}"`);
+    const [teamSize, depositRupees, betRupees] = cells.map(Number) as [number, number, number];
+    return {
+      minTeamSize: teamSize,
+      minTeamDepositsPaise: BigInt(depositRupees) * 100n,
+      minTeamBetsPaise: BigInt(betRupees) * 100n,
+    };
+  });
+  if (isDefault && levelsAboveZero <= entries.length) return entries.slice(0, levelsAboveZero);
+  if (entries.length !== levelsAboveZero)
+    throw new Error(
+      `${name} must have one entry per agent level above L0: AGENT_COMMISSION_RATES_BP has ${rateRows} levels (L0–L${levelsAboveZero}), so ${levelsAboveZero} entries, got ${isDefault ? 'the default' : `"${text}"`} with ${entries.length}`,
+    );
+  entries.forEach((entry, index) => {
+    const below = entries[index - 1];
+    if (
+      below &&
+      (entry.minTeamSize < below.minTeamSize ||
+        entry.minTeamDepositsPaise < below.minTeamDepositsPaise ||
+        entry.minTeamBetsPaise < below.minTeamBetsPaise)
+    )
+      throw new Error(`${name}: L${index + 1} must ask at least what L${index} asks in every figure, got "${text}"`);
+  });
+  return entries;
 }
 
 function provider(name: string, value: string | undefined, fallback: CodeDeliveryProvider): CodeDeliveryProvider {
@@ -257,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = integer('PORT', env.PORT, 8080);
   const effectiveCodeSecret = codeSecret || crypto.randomUUID() + crypto.randomUUID();
   const metricsToken = env.METRICS_TOKEN || undefined;
+  const commissionRatesBp = commissionRates('AGENT_COMMISSION_RATES_BP', env.AGENT_COMMISSION_RATES_BP);
   if (metricsToken !== undefined && metricsToken.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters');
   return {
     env: nodeEnv,
@@ -303,7 +355,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     agent: {
       inviteBonusPaise: rupees('INVITE_BONUS_RUPEES', env.INVITE_BONUS_RUPEES, 158),
       inviteBonusThresholdPaise: positiveRupees('INVITE_BONUS_THRESHOLD_RUPEES', env.INVITE_BONUS_THRESHOLD_RUPEES, 300),
-      commissionRatesBp: commissionRates('AGENT_COMMISSION_RATES_BP', env.AGENT_COMMISSION_RATES_BP),
+      commissionRatesBp,
+      levelThresholds: levelThresholds('AGENT_LEVEL_THRESHOLDS', env.AGENT_LEVEL_THRESHOLDS, commissionRatesBp.length),
+      statsRefreshSeconds: Math.max(1, integer('AGENT_STATS_REFRESH_SECONDS', env.AGENT_STATS_REFRESH_SECONDS, 300)),
     },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),

@@ -1,13 +1,18 @@
-import { KOLKATA_OFFSET_MS } from '@mayur/contracts';
+import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/contracts';
 import type { Logger } from 'pino';
+import type { AgentLevelThreshold } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { startInterval } from '../../platform/leader.ts';
 import { HOUSE_SHARD_COUNT, houseAccountId, houseShardPurpose } from '../wallet/accounts.ts';
 import { postPayoutsFromQuery } from '../wallet/post-transfers.ts';
 import { fillValidBets } from '../wallet/valid-bets.ts';
+import { decideAgentLevels, type LevelChanges } from './agent-levels.ts';
+import { addDays, DAY_MS, kolkataDay, kolkataDayStartMs } from './kolkata-days.ts';
+import { refreshTeamStats, refreshUnfinishedDays } from './refresh-team-stats.ts';
 
-const DAY_MS = 86_400_000;
+// Kept here too for the callers that knew them from this file.
+export { kolkataDay, kolkataDayStartMs };
 /** A finished Kolkata day is paid from 01:00 the next day. */
 const PAY_HOUR_MS = 3_600_000;
 /** How often the leader looks for a day to pay. */
@@ -15,18 +20,8 @@ const CHECK_INTERVAL_MS = 60_000;
 /** Days paid per step when catching up, oldest first; the next step goes on. */
 export const MAX_DAYS_PER_STEP = 7;
 
-/** `YYYY-MM-DD` of the Kolkata day that contains `atMs`. */
-export function kolkataDay(atMs: number): string {
-  return new Date(atMs + KOLKATA_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The instant a Kolkata day (`YYYY-MM-DD`) begins. */
-export function kolkataDayStartMs(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`) - KOLKATA_OFFSET_MS;
-}
-
 function nextDay(day: string): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
+  return addDays(day, 1);
 }
 
 /** The newest day whose commission is due at `nowMs`: yesterday from 01:00 Kolkata, else the day before. */
@@ -39,7 +34,14 @@ async function openCommissionAccounts(db: Db): Promise<void> {
   for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await houseAccountId(db, houseShardPurpose('commissions', shard));
 }
 
-export type DayOutcome = { day: string; status: 'paid' | 'already_paid'; agents: number; amountPaise: bigint };
+export type DayOutcome = {
+  day: string;
+  status: 'paid' | 'already_paid';
+  agents: number;
+  amountPaise: bigint;
+  /** Levels changed for this day, when the levels were decided with it. */
+  levels?: LevelChanges;
+};
 
 /**
  * Pays one finished Kolkata day's commission, all in one transaction (decision 0013): claim the day
@@ -49,8 +51,18 @@ export type DayOutcome = { day: string; status: 'paid' | 'already_paid'; agents:
  * the agent's level and the member's depth and floor(bets × rate / 10000), then post one `commission`
  * transfer per agent with a positive total (key `commission:<agent>:<day>`) from the commissions house
  * account to the agent's cash. A few statements whatever the team sizes.
+ *
+ * With `levelThresholds`, every agent's level is decided first in the same transaction, right after
+ * the claim (decision 0014), from the team statistics of the days ending with this one, so the day is
+ * paid at the new levels and a day's levels are decided exactly once. Without them (a benchmark, a
+ * test on fixed levels) the levels stay as they are.
  */
-export async function payCommissionDay(db: Db, ratesBp: readonly number[][], day: string): Promise<DayOutcome> {
+export async function payCommissionDay(
+  db: Db,
+  ratesBp: readonly number[][],
+  day: string,
+  levelThresholds?: readonly AgentLevelThreshold[],
+): Promise<DayOutcome> {
   await openCommissionAccounts(db);
   const fromMs = kolkataDayStartMs(day);
   return db.transaction(async (tx) => {
@@ -59,6 +71,7 @@ export async function payCommissionDay(db: Db, ratesBp: readonly number[][], day
       [day],
     );
     if (claimed.length === 0) return { day, status: 'already_paid', agents: 0, amountPaise: 0n } satisfies DayOutcome;
+    const levelChanges = levelThresholds ? await decideAgentLevels(tx, levelThresholds, day) : undefined;
     await fillValidBets(tx, new Date(fromMs), new Date(fromMs + DAY_MS));
     const levels: number[] = [];
     const depths: number[] = [];
@@ -93,7 +106,13 @@ export async function payCommissionDay(db: Db, ratesBp: readonly number[][], day
       'select coalesce(sum(amount_paise), 0)::bigint as amount_paise from agent_commission_members where day = $1::date',
       [day],
     );
-    return { day, status: 'paid', agents: posted.postedCount, amountPaise: total?.amount_paise ?? 0n } satisfies DayOutcome;
+    return {
+      day,
+      status: 'paid',
+      agents: posted.postedCount,
+      amountPaise: total?.amount_paise ?? 0n,
+      ...(levelChanges ? { levels: levelChanges } : {}),
+    } satisfies DayOutcome;
   });
 }
 
@@ -101,6 +120,8 @@ export async function payCommissionDay(db: Db, ratesBp: readonly number[][], day
  * One step of the leader's commission clock: pays every due day not paid yet, oldest first, at most
  * `maxDays` of them. The days run from the day after the last paid one; when none was ever paid, the
  * programme starts with the latest due day. Days already taken by another run are skipped.
+ * Before a day is paid its team statistics are computed again, now final, with any day of the level
+ * window not final yet, so that the levels decided with the day see all of it.
  */
 export async function payDueCommissions(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
@@ -112,8 +133,11 @@ export async function payDueCommissions(
   );
   let day = last?.day ? nextDay(last.day) : dueDay;
   const outcomes: DayOutcome[] = [];
+  const { commissionRatesBp, levelThresholds } = ctx.config.agent;
   while (day <= dueDay && outcomes.length < maxDays) {
-    outcomes.push(await payCommissionDay(ctx.db, ctx.config.agent.commissionRatesBp, day));
+    await refreshUnfinishedDays(ctx.db, addDays(day, 1 - AGENT_LEVEL_WINDOW_DAYS), addDays(day, -1), AGENT_LEVEL_WINDOW_DAYS);
+    await refreshTeamStats(ctx.db, day);
+    outcomes.push(await payCommissionDay(ctx.db, commissionRatesBp, day, levelThresholds));
     day = nextDay(day);
   }
   return outcomes;
@@ -128,7 +152,13 @@ export function startCommissionClock(ctx: AppContext): () => Promise<void> {
       for (const outcome of await payDueCommissions(ctx))
         if (outcome.status === 'paid')
           log.info(
-            { day: outcome.day, agents: outcome.agents, amountPaise: outcome.amountPaise.toString() },
+            {
+              day: outcome.day,
+              agents: outcome.agents,
+              amountPaise: outcome.amountPaise.toString(),
+              levelsRaised: outcome.levels?.raised ?? 0,
+              levelsLowered: outcome.levels?.lowered ?? 0,
+            },
             'daily commission paid',
           );
     },
