@@ -1,0 +1,140 @@
+import { formatMoney, KOLKATA_OFFSET_MS, type TFindDownByPageRequest, type TFindDownByPageResponse } from '@mayur/contracts';
+import type { AppContext } from '../../platform/context.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { maskAccount } from './mask-account.ts';
+
+const DAY_MS = 86_400_000;
+/** Member IDs are PostgreSQL `integer`s: a bigger number names nobody, and must not reach the database. */
+const MAX_MEMBER_ID = 2_147_483_647;
+/** The cursor is the last member ID of a page, behind a version tag so its form can change later. */
+const CURSOR_PATTERN = /^v1\.([1-9][0-9]{0,9})$/;
+
+type MemberRow = {
+  id: number;
+  depth: number;
+  mobile: string | null;
+  email: string | null;
+  created_at: Date;
+  total_people: number;
+  contribution_paise: bigint;
+};
+
+/** The SQL conditions of the request's filters on `agent_team t` (and `users u` when dates are given), with their parameters. */
+type Filters = { where: string[]; params: unknown[]; hasDates: boolean };
+
+/**
+ * The session player's own subordinates (`/starAgent/findDownByPage`, spec §7), newest registration
+ * first. Members are ordered by descending ID, which follows registration order, so the cursor (the
+ * last ID of a page) is stable: members who register while someone pages are above every cursor and
+ * never push a member onto a second page. Without a cursor `pageNum` pages by offset. Only
+ * `agent_team` rows whose ancestor is the session player are read, so a member ID outside the team
+ * gets exactly the answer of an ID that never existed.
+ */
+export async function findDownByPage(
+  ctx: AppContext,
+  userId: number,
+  input: TFindDownByPageRequest,
+): Promise<TFindDownByPageResponse> {
+  const afterId = input.cursor === undefined ? undefined : parseCursor(input.cursor);
+  const empty: TFindDownByPageResponse = {
+    list: [],
+    total: 0,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+    nextCursor: null,
+  };
+  if (input.search !== undefined && (input.search < 1 || input.search > MAX_MEMBER_ID)) return empty;
+  const filters = toFilters(userId, input);
+  const [total, rows] = await Promise.all([countMembers(ctx, filters), findPage(ctx, filters, input, afterId)]);
+  const page = rows.slice(0, input.pageSize);
+  return {
+    list: page.map((row) => ({
+      userId: row.id,
+      account: maskAccount(row),
+      depth: row.depth,
+      registeredAt: row.created_at.toISOString(),
+      totalPeople: row.total_people,
+      contribution: formatMoney(row.contribution_paise),
+    })),
+    total,
+    pageNum: input.pageNum,
+    pageSize: input.pageSize,
+    nextCursor: rows.length > input.pageSize ? formatCursor(page.at(-1)!.id) : null,
+  };
+}
+
+function formatCursor(memberId: number): string {
+  return `v1.${memberId}`;
+}
+
+function parseCursor(cursor: string): number {
+  const match = CURSOR_PATTERN.exec(cursor);
+  if (!match || Number(match[1]) > MAX_MEMBER_ID) {
+    throw new AppError('INVALID_FIELD', `bad cursor ${JSON.stringify(cursor)}`, { field: 'cursor' });
+  }
+  return Number(match[1]);
+}
+
+function toFilters(userId: number, input: TFindDownByPageRequest): Filters {
+  // $1 is always the session player: the page query reads their commission lines by it too.
+  const filters: Filters = { where: ['t.ancestor_id = $1'], params: [userId], hasDates: false };
+  const add = (condition: string, value: unknown) => {
+    filters.params.push(value);
+    filters.where.push(condition.replace('?', `$${filters.params.length}`));
+  };
+  if (input.depth !== undefined) add('t.depth = ?', input.depth);
+  if (input.search !== undefined) add('t.descendant_id = ?', input.search);
+  if (input.from !== undefined && input.to !== undefined) {
+    // Registration days are Asia/Kolkata calendar days, both ends included.
+    add('u.created_at >= ?', new Date(Date.parse(`${input.from}T00:00:00Z`) - KOLKATA_OFFSET_MS));
+    add('u.created_at < ?', new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS - KOLKATA_OFFSET_MS));
+    filters.hasDates = true;
+  }
+  return filters;
+}
+
+/** Members matching the filters; without dates an index-only count on the closure table. */
+async function countMembers(ctx: AppContext, filters: Filters): Promise<number> {
+  const join = filters.hasDates ? 'join users u on u.id = t.descendant_id' : '';
+  const [counted] = await ctx.db.query<{ total: number }>(
+    `select count(*)::integer as total from agent_team t ${join} where ${filters.where.join(' and ')}`,
+    filters.params,
+  );
+  return counted?.total ?? 0;
+}
+
+/**
+ * One page plus one row (which says whether there is a next page). The page's IDs are chosen on the
+ * closure table alone; only those rows then read their user, their own team size (an index-only count
+ * on `agent_team`'s primary key) and their contribution (index `agent_commission_members_by_member_idx`).
+ */
+async function findPage(
+  ctx: AppContext,
+  filters: Filters,
+  input: TFindDownByPageRequest,
+  afterId: number | undefined,
+): Promise<MemberRow[]> {
+  const params = [...filters.params];
+  const where = [...filters.where];
+  if (afterId !== undefined) {
+    params.push(afterId);
+    where.push(`t.descendant_id < $${params.length}`);
+  }
+  params.push(input.pageSize + 1, afterId === undefined ? (input.pageNum - 1) * input.pageSize : 0);
+  const join = filters.hasDates ? 'join users u on u.id = t.descendant_id' : '';
+  return ctx.db.query<MemberRow>(
+    `with page as (
+       select t.descendant_id as id, t.depth from agent_team t ${join}
+       where ${where.join(' and ')}
+       order by t.descendant_id desc
+       limit $${params.length - 1} offset $${params.length}
+     )
+     select p.id, p.depth::integer as depth, u.mobile, u.email, u.created_at,
+            (select count(*) from agent_team s where s.ancestor_id = p.id)::integer as total_people,
+            (select coalesce(sum(c.amount_paise), 0) from agent_commission_members c
+             where c.agent_id = $1 and c.member_id = p.id)::bigint as contribution_paise
+     from page p join users u on u.id = p.id
+     order by p.id desc`,
+    params,
+  );
+}
