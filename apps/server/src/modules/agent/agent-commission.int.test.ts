@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
+import type { Db, Queryable, Row } from '../../platform/db/db.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
@@ -225,6 +226,88 @@ describe('daily agent commission', () => {
 
   it('leaves the ledger balanced', async () => {
     await expectLedgerBalanced(server);
+  });
+});
+
+/**
+ * The database as a process sees it that dies while paying `day`: the statement storing that day's
+ * breakdown fails, so the day's transaction, its claim included, is rolled back as a kill would.
+ */
+function dyingWhilePaying(db: Db, day: string): Db {
+  const dying = (inner: Queryable): Queryable => ({
+    async query<T extends Row = Row>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+      if (sql.includes('insert into agent_commission_members') && params?.[0] === day) throw new Error('process killed');
+      return inner.query<T>(sql, params);
+    },
+    exec: (sql) => inner.exec(sql),
+  });
+  return { ...dying(db), kind: db.kind, transaction: (work) => db.transaction((tx) => work(dying(tx))), close: () => db.close() };
+}
+
+describe('a commission clock restarted in the middle of a catch-up', () => {
+  let first: TestServer;
+  let second: TestServer | undefined;
+  const env = { AGENT_COMMISSION_RATES_BP: RATES.map((row) => row.join(',')).join(';') };
+
+  beforeAll(async () => {
+    first = await startTestServer(env);
+    moveClockTo(first, Date.now());
+  });
+
+  afterAll(async () => {
+    // The second process only borrowed the first one's database.
+    await second?.stop();
+    await first?.stop();
+  });
+
+  it('pays every agent each day exactly once', async () => {
+    const today = dayOf(Date.now());
+    // The programme has paid up to three days ago; a five-player chain bets today.
+    expect((await payCommissionDay(first.ctx.db, RATES, addDays(today, -3))).status).toBe('paid');
+    const chain: Player[] = [];
+    for (let i = 0; i < 5; i++) chain.push(await register(first, chain.at(-1)?.code));
+    const bets = new Map<number, bigint>();
+    for (const [i, player] of chain.entries()) {
+      await move(first, player.userId, `restart-fund:${player.userId}`, 'adjustment', 1_000_000n);
+      const stake = 98_765n * BigInt(i + 1) + 11n;
+      await move(first, player.userId, `restart-bet:${player.userId}`, 'bet', stake);
+      bets.set(player.userId, stake);
+    }
+
+    // Due now: three days ago + 1 … tomorrow + 2. The first process pays the days before today and
+    // dies while paying today.
+    moveClockTo(first, kolkataTime(addDays(today, 4), 2));
+    const dying = { db: dyingWhilePaying(first.ctx.db, today), clock: first.ctx.clock, config: first.ctx.config };
+    await expect(payDueCommissions(dying)).rejects.toThrow('process killed');
+    const claimedBefore = await first.ctx.db.query<{ day: string }>(
+      "select to_char(day, 'YYYY-MM-DD') as day from agent_commission_days order by day",
+    );
+    expect(claimedBefore.map((row) => row.day)).toEqual([addDays(today, -3), addDays(today, -2), addDays(today, -1)]);
+    expect(await commissionTransfers(first)).toEqual([]);
+
+    // A fresh process on the same database goes on from the day that was not paid.
+    second = await startTestServer(env, { db: first.ctx.db });
+    moveClockTo(second, kolkataTime(addDays(today, 4), 2));
+    const outcomes = await payDueCommissions(second.ctx);
+    expect(outcomes.map((o) => [o.day, o.status])).toEqual([0, 1, 2, 3].map((offset) => [addDays(today, offset), 'paid']));
+    expect(await payDueCommissions(second.ctx)).toEqual([]);
+
+    const expected = new Map<string, bigint>();
+    chain.forEach((agent, a) => {
+      let sum = 0n;
+      for (let depth = 1; depth <= 6 && a + depth < chain.length; depth++)
+        sum += (bets.get(chain[a + depth]!.userId)! * BigInt(RATES[0]![depth - 1]!)) / 10_000n;
+      if (sum > 0n) expected.set(`commission:${agent.userId}:${today}`, sum);
+    });
+    const transfers = await commissionTransfers(second);
+    expect(new Map(transfers.map((t) => [t.idempotency_key, t.amount_paise]))).toEqual(expected);
+    expect(transfers).toHaveLength(expected.size);
+    const [perDay] = await second.ctx.db.query<{ days: number; lines: number }>(
+      'select count(distinct day)::integer as days, count(*)::integer as lines from agent_commission_members',
+    );
+    // Four agents earned today (the last of the chain has nobody below), one line per agent and member.
+    expect(perDay).toEqual({ days: 1, lines: 10 });
+    await expectLedgerBalanced(second);
   });
 });
 
