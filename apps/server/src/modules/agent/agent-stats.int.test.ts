@@ -6,6 +6,7 @@ import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
 import { refreshTeamStats } from './refresh-team-stats.ts';
+import { startTeamStatsClock } from './team-stats-clock.ts';
 
 // Agent statistics and levels (decision 0014). The test does things to a small team (recharges through
 // the sandbox, bets, fees, a refund, a crash bet still in the air, a gift, an operator adjustment, a
@@ -255,6 +256,33 @@ describe('agent statistics and levels', () => {
     await refreshTeamStats(server.ctx.db, today);
     const again = await allInfo(a, today, today);
     expect({ ...again, refreshedAt: null }).toEqual({ ...info, refreshedAt: null });
+  });
+
+  it('is kept fresh by the statistics clock: today at once and then every interval, past days made final', async () => {
+    const before = await allInfo(a, today, today);
+    const config = { ...server.ctx.config, agent: { ...server.ctx.config.agent, statsRefreshSeconds: 1 } };
+    const stop = startTeamStatsClock({ ...server.ctx, config });
+    try {
+      await move(c, 'bet', 4_321n);
+      const deadlineMs = Date.now() + 10_000;
+      let info = before;
+      while (info.team.changeDelivery === before.team.changeDelivery && Date.now() < deadlineMs) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        info = await allInfo(a, today, today);
+      }
+      expect(info.team).toEqual(expectedFigures([b, c, d, e], 1));
+      expect(Date.parse(info.refreshedAt)).toBeGreaterThan(Date.parse(before.refreshedAt));
+    } finally {
+      await stop();
+    }
+    const finals = await server.ctx.db.query<{ day: string }>(
+      "select to_char(day, 'YYYY-MM-DD') as day from agent_stats_days where is_final and day >= $1::date order by day",
+      [addDays(today, -93)],
+    );
+    // The first step made the oldest days a report can ask for final, a few at a time; today is not over.
+    expect(finals.length).toBeGreaterThan(0);
+    expect(finals.map((row) => row.day)).not.toContain(today);
+    expect(finals[0]?.day).toBe(addDays(today, -93));
   });
 
   it('fills every day of a longer period with zeros and averages the daily active members', async () => {
