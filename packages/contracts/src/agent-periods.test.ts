@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AGENT_DEPTH_LIMIT,
   AGENT_RANGE_DAYS_LIMIT,
   agentPeriodRange,
   agentRangeDayCount,
@@ -9,7 +10,7 @@ import {
   kolkataDay,
   shiftDay,
 } from './agent-periods.ts';
-import { AGENT_RANGE_MAX_DAYS, daysInRange, isCalendarDay, ZAgentRange } from './agent.ts';
+import { AGENT_RANGE_MAX_DAYS, AGENT_TEAM_MAX_DEPTH, daysInRange, isCalendarDay, ZAgentRange } from './agent.ts';
 
 // 2026-11-24 is a Tuesday. 18:30Z is Kolkata midnight.
 const tuesdayNoonKolkata = Date.UTC(2026, 10, 24, 6, 30);
@@ -91,6 +92,7 @@ describe('agentRangeProblem', () => {
 describe('the same day rules as agent.ts', () => {
   it('has the same limit and agrees with ZAgentRange apart from the server-side "not after today"', () => {
     expect(AGENT_RANGE_DAYS_LIMIT).toBe(AGENT_RANGE_MAX_DAYS);
+    expect(AGENT_DEPTH_LIMIT).toBe(AGENT_TEAM_MAX_DEPTH);
     const samples = ['2026-11-24', '2026-02-29', '2028-02-29', '2026-13-01', '26-11-01', '2026-11-1', 'x', ''];
     for (const text of samples) expect(isAgentCalendarDay(text), text).toBe(isCalendarDay(text));
     for (const [from, to] of [

@@ -5,10 +5,13 @@
 import { DAY_MS, KOLKATA_OFFSET_MS } from './lottery-rooms.ts';
 
 /**
- * The day rules of agent.ts's ZAgentRange, here without zod. agent.ts should import these three
- * instead of defining its own; until it does, agent-periods.test.ts checks that both agree.
+ * The day rules of agent.ts's ZAgentRange and its deepest team member, here without zod. agent.ts
+ * should import these instead of defining its own; until it does, agent-periods.test.ts checks that
+ * both agree.
  */
 export const AGENT_RANGE_DAYS_LIMIT = 93;
+/** Depth 1 is a direct subordinate; the team is depths 1 to this. */
+export const AGENT_DEPTH_LIMIT = 6;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

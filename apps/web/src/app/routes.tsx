@@ -145,6 +145,26 @@ const PromotionScreen = lazy(() =>
     default: module.PromotionScreen,
   })),
 );
+const ReportScreen = lazy(() =>
+  withNamespaces(['agent'], import('../features/agent/report-screen/report-screen.tsx')).then((module) => ({
+    default: module.ReportScreen,
+  })),
+);
+const SubordinatesScreen = lazy(() =>
+  withNamespaces(['agent'], import('../features/agent/subordinates-screen/subordinates-screen.tsx')).then((module) => ({
+    default: module.SubordinatesScreen,
+  })),
+);
+const CommissionScreen = lazy(() =>
+  withNamespaces(['agent'], import('../features/agent/commission-screen/commission-screen.tsx')).then((module) => ({
+    default: module.CommissionScreen,
+  })),
+);
+const RulesScreen = lazy(() =>
+  withNamespaces(['agent'], import('../features/agent/rules-screen/rules-screen.tsx')).then((module) => ({
+    default: module.RulesScreen,
+  })),
+);
 const ComingSoonScreen = lazy(() =>
   import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
     default: module.ComingSoonScreen,
@@ -257,8 +277,22 @@ export const APP_ROUTES: AppRoute[] = [
   { path: '/games/bitgame', layout: 'bare', titleKey: 'games.bitGame', render: () => <BitgameScreen /> },
   { path: '/fairness', layout: 'nav', titleKey: 'titles.fairness', render: () => <FairnessScreen /> },
 
-  comingSoon('/star/report', 'nav', 'titles.subordinatesList', { requiresSession: true }),
-  comingSoon('/star/list', 'nav', 'titles.subordinatesList', { requiresSession: true }),
+  { path: '/star/report', layout: 'nav', titleKey: 'titles.agentReport', requiresSession: true, render: () => <ReportScreen /> },
+  {
+    path: '/star/list',
+    layout: 'nav',
+    titleKey: 'titles.subordinatesList',
+    requiresSession: true,
+    render: () => <SubordinatesScreen />,
+  },
+  {
+    path: '/star/commission',
+    layout: 'nav',
+    titleKey: 'titles.commissionHistory',
+    requiresSession: true,
+    render: () => <CommissionScreen />,
+  },
+  { path: '/star/rules', layout: 'nav', titleKey: 'titles.agentRules', requiresSession: true, render: () => <RulesScreen /> },
 
   {
     path: '/withdraw',

@@ -1,9 +1,11 @@
 import type { ResponseOf } from '@mayur/contracts';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { ChevronIcon } from '../../../shared/ui/icons.tsx';
 import { CopyButton } from '../../../shared/ui/copy-button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
@@ -162,6 +164,35 @@ function TeamCard({ promotion }: { promotion: Promotion }) {
   );
 }
 
+const AGENT_LINKS = [
+  { to: '/star/report', labelKey: 'agent.links.report', testId: 'promotion-link-report' },
+  { to: '/star/list', labelKey: 'agent.links.list', testId: 'promotion-link-list' },
+  { to: '/star/commission', labelKey: 'agent.links.commission', testId: 'promotion-link-commission' },
+  { to: '/star/rules', labelKey: 'agent.links.rules', testId: 'promotion-link-rules' },
+] as const;
+
+/** The agent's other screens: the team report, the subordinates list, commission history and the rules. */
+function AgentLinks() {
+  const { t } = useTranslation('agent');
+  return (
+    <nav className={styles.card} aria-labelledby="agent-links-title">
+      <h2 id="agent-links-title" className={styles.cardTitle}>
+        {t('agent.links.title')}
+      </h2>
+      <ul className={styles.agentLinks}>
+        {AGENT_LINKS.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to} className={styles.agentLink} data-testid={link.testId}>
+              <span>{t(link.labelKey)}</span>
+              <ChevronIcon size={18} aria-hidden="true" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function InviteBonusCard({ promotion }: { promotion: Promotion }) {
   const { t } = useTranslation('agent');
   return (
@@ -252,6 +283,7 @@ export function PromotionScreen() {
           <InvitationCard promotion={data} />
           <CommissionCard promotion={data} />
           <TeamCard promotion={data} />
+          <AgentLinks />
           <InviteBonusCard promotion={data} />
           <HowItWorks promotion={data} />
         </>

@@ -1,0 +1,189 @@
+import { AGENT_DEPTH_LIMIT } from '@mayur/contracts/agent-periods';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Button, buttonClassName } from '../../../shared/ui/button.tsx';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
+import shared from '../components/agent-screens.module.css';
+import { ListFooter } from '../components/list-footer.tsx';
+import {
+  filtersOf,
+  filtersToParams,
+  hasFilters,
+  isRegistrationRangeValid,
+  memberIdDigits,
+  NO_FILTERS,
+  type SubordinateFilters,
+} from './subordinate-filters.ts';
+import { SubordinateRow, SubordinateRowSkeleton } from './subordinate-row.tsx';
+import styles from './subordinates-screen.module.css';
+import { useSubordinates } from './use-subordinates.ts';
+
+const DEPTHS = Array.from({ length: AGENT_DEPTH_LIMIT }, (_, index) => index + 1);
+const SKELETON_ROWS = 5;
+
+function DepthChips({ value, onValueChange }: { value: number | null; onValueChange: (depth: number | null) => void }) {
+  const { t } = useTranslation('agent');
+  return (
+    <div className={shared.chips} role="group" aria-label={t('agent.list.depthLabel')} data-testid="subordinates-depths">
+      <button type="button" className={shared.chip} aria-pressed={value === null} onClick={() => onValueChange(null)}>
+        {t('agent.list.depthAll')}
+      </button>
+      {DEPTHS.map((depth) => (
+        <button
+          key={depth}
+          type="button"
+          className={shared.chip}
+          aria-pressed={value === depth}
+          onClick={() => onValueChange(depth)}
+          data-testid={`subordinates-depth-${depth}`}
+        >
+          {t('agent.list.depthOption', { depth })}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Member ID and registration days; applied together with the button, so typing does not fire a request per key. */
+function SearchForm({ filters, onApply }: { filters: SubordinateFilters; onApply: (next: SubordinateFilters) => void }) {
+  const { t } = useTranslation('agent');
+  const [search, setSearch] = useState(filters.search);
+  const [from, setFrom] = useState(filters.from);
+  const [to, setTo] = useState(filters.to);
+  const [isRangeInvalid, setIsRangeInvalid] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const isValid = isRegistrationRangeValid(from, to);
+    setIsRangeInvalid(!isValid);
+    if (isValid) onApply({ ...filters, search, from, to });
+  };
+  return (
+    <form className={styles.searchForm} onSubmit={submit} noValidate role="search" data-testid="subordinates-search">
+      <label className={shared.dateField}>
+        {t('agent.list.searchLabel')}
+        <input
+          className={`${shared.input} ${styles.searchInput}`}
+          type="search"
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="off"
+          placeholder={t('agent.list.searchPlaceholder')}
+          value={search}
+          onChange={(event) => setSearch(memberIdDigits(event.target.value))}
+        />
+      </label>
+      <fieldset className={styles.fieldset}>
+        <legend className={shared.dateField}>{t('agent.list.registeredRange')}</legend>
+        <div className={shared.dateRow}>
+          <label className={shared.dateField}>
+            {t('agent.report.from')}
+            <input
+              className={shared.input}
+              type="date"
+              value={from}
+              aria-invalid={isRangeInvalid}
+              onChange={(event) => setFrom(event.target.value)}
+            />
+          </label>
+          <label className={shared.dateField}>
+            {t('agent.report.to')}
+            <input
+              className={shared.input}
+              type="date"
+              value={to}
+              aria-invalid={isRangeInvalid}
+              onChange={(event) => setTo(event.target.value)}
+            />
+          </label>
+        </div>
+      </fieldset>
+      {isRangeInvalid && (
+        <p className={shared.fieldError} role="alert">
+          {t('errors.DATE_RANGE_INVALID')}
+        </p>
+      )}
+      <Button type="submit" isSmall data-testid="subordinates-apply">
+        {t('agent.list.search')}
+      </Button>
+    </form>
+  );
+}
+
+function EmptyList({ isFiltered, onClear }: { isFiltered: boolean; onClear: () => void }) {
+  const { t } = useTranslation('agent');
+  return (
+    <div className={shared.empty} data-testid="subordinates-empty">
+      <h2 className={shared.emptyTitle}>{isFiltered ? t('agent.list.emptyFilteredTitle') : t('agent.list.emptyTitle')}</h2>
+      <p className={shared.emptyHint}>{isFiltered ? t('agent.list.emptyFilteredHint') : t('agent.list.emptyHint')}</p>
+      {isFiltered ? (
+        <Button variant="secondary" isSmall onClick={onClear}>
+          {t('agent.list.clearFilters')}
+        </Button>
+      ) : (
+        <Link to="/promotion" className={buttonClassName({ variant: 'secondary', isSmall: true })}>
+          {t('agent.list.invite')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** `/star/list`: the player's subordinates at depths 1–6, filtered by depth, ID and registration days, loaded as the list scrolls. */
+export function SubordinatesScreen() {
+  const { t } = useTranslation('agent');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = filtersOf(searchParams);
+  const subordinates = useSubordinates(filters);
+  const isFiltered = hasFilters(filters);
+  const apply = (next: SubordinateFilters) => setSearchParams(filtersToParams(next), { replace: true });
+
+  let content: ReactNode;
+  if (subordinates.isPending) {
+    content = (
+      <div role="status" data-testid="subordinates-loading">
+        <span className="visually-hidden">{t('common.loading')}</span>
+        <ul className={styles.list}>
+          {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+            <SubordinateRowSkeleton key={index} />
+          ))}
+        </ul>
+      </div>
+    );
+  } else if (subordinates.isError && subordinates.rows.length === 0) {
+    content = (
+      <div className={shared.card}>
+        <LoadError onRetry={() => void subordinates.refetch()} />
+      </div>
+    );
+  } else if (subordinates.rows.length === 0) {
+    content = <EmptyList isFiltered={isFiltered} onClear={() => apply(NO_FILTERS)} />;
+  } else {
+    content = (
+      <>
+        <p className={shared.muted} data-testid="subordinates-total">
+          {t('agent.list.total', { total: subordinates.total })}
+        </p>
+        <ul className={styles.list} data-testid="subordinates-list">
+          {subordinates.rows.map((member) => (
+            <SubordinateRow key={member.userId} member={member} />
+          ))}
+        </ul>
+        <ListFooter query={subordinates} pageCount={subordinates.data?.pages.length ?? 0} testId="subordinates" />
+      </>
+    );
+  }
+
+  return (
+    <div className={shared.screen}>
+      <section className={shared.card} aria-label={t('agent.list.filtersLabel')}>
+        <DepthChips value={filters.depth} onValueChange={(depth) => apply({ ...filters, depth })} />
+        {/* Keyed by the applied filters, so clearing them also clears what the form shows. */}
+        <SearchForm key={`${filters.search}|${filters.from}|${filters.to}`} filters={filters} onApply={apply} />
+      </section>
+      <section className={styles.results} aria-label={t('agent.list.listLabel')} aria-busy={subordinates.isFetching}>
+        {content}
+      </section>
+    </div>
+  );
+}
