@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/payments.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { migrate } from '../../platform/db/migrate.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
 import { payCommissionDay } from './pay-daily-commission.ts';
@@ -400,6 +401,35 @@ describe('the subordinates list', () => {
     expect(huge).toEqual({ list: [], total: 0, pageNum: 1, pageSize: 20, nextCursor: null });
     const zero = await list(agent.token, { search: '0' });
     expect(zero).toEqual(huge);
+  });
+
+  it('keeps each member’s registration time on every closure row, filled for old rows by migration 0015', async () => {
+    const registrationTimes = () =>
+      server.ctx.db.query<{ n: number; mismatched: number }>(
+        `select count(*)::integer as n, count(*) filter (where t.descendant_registered_at is distinct from u.created_at)::integer as mismatched
+         from agent_team t join users u on u.id = t.descendant_id`,
+      );
+    const before = await list(agent.token, { pageSize: 100, from: firstDay, to: dayOf(server.clock.now().getTime()) });
+    expect(await registrationTimes()).toEqual([{ n: expect.any(Number), mismatched: 0 }]);
+    // Back to the schema before 0015, rows and all, then forward again: the rows are filled as registration fills them.
+    await server.ctx.db.exec(
+      `drop trigger agent_team_registered_at on agent_team;
+       drop function agent_team_fill_registered_at();
+       alter table agent_team drop column descendant_registered_at;
+       drop index agent_commission_members_by_member_idx;
+       delete from schema_migrations where version = '0015_agent_subordinates.sql'`,
+    );
+    expect(await migrate(server.ctx.db)).toEqual(['0015_agent_subordinates.sql']);
+    expect(await registrationTimes()).toEqual([{ n: expect.any(Number), mismatched: 0 }]);
+    const after = await list(agent.token, { pageSize: 100, from: firstDay, to: dayOf(server.clock.now().getTime()) });
+    expect(after).toEqual(before);
+    expect(after.total).toBe(teamOf(agent.userId).length);
+    // Registration after the migration again writes the time through the trigger.
+    const newcomer = await join(agent);
+    const today = dayOf(server.clock.now().getTime());
+    const todays = await list(agent.token, { from: today, to: today, pageSize: 100 });
+    expect(todays.list[0]?.userId).toBe(newcomer.userId);
+    expect(await registrationTimes()).toEqual([{ n: expect.any(Number), mismatched: 0 }]);
   });
 
   it('leaves the ledger balanced', async () => {

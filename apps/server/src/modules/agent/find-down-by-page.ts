@@ -19,8 +19,8 @@ type MemberRow = {
   contribution_paise: bigint;
 };
 
-/** The SQL conditions of the request's filters on `agent_team t` (and `users u` when dates are given), with their parameters. */
-type Filters = { where: string[]; params: unknown[]; hasDates: boolean };
+/** The SQL conditions of the request's filters on `agent_team t`, with their parameters. */
+type Filters = { where: string[]; params: unknown[] };
 
 /**
  * The session player's own subordinates (`/starAgent/findDownByPage`, spec §7), newest registration
@@ -45,7 +45,9 @@ export async function findDownByPage(
   };
   if (input.search !== undefined && (input.search < 1 || input.search > MAX_MEMBER_ID)) return empty;
   const filters = toFilters(userId, input);
-  const [total, rows] = await Promise.all([countMembers(ctx, filters), findPage(ctx, filters, input, afterId)]);
+  const matches = await findMatches(ctx, filters);
+  if (matches.total === 0) return empty;
+  const rows = await findPage(ctx, filters, matches, input, afterId);
   const page = rows.slice(0, input.pageSize);
   return {
     list: page.map((row) => ({
@@ -56,7 +58,7 @@ export async function findDownByPage(
       totalPeople: row.total_people,
       contribution: formatMoney(row.contribution_paise),
     })),
-    total,
+    total: matches.total,
     pageNum: input.pageNum,
     pageSize: input.pageSize,
     nextCursor: rows.length > input.pageSize ? formatCursor(page.at(-1)!.id) : null,
@@ -77,7 +79,7 @@ function parseCursor(cursor: string): number {
 
 function toFilters(userId: number, input: TFindDownByPageRequest): Filters {
   // $1 is always the session player: the page query reads their commission lines by it too.
-  const filters: Filters = { where: ['t.ancestor_id = $1'], params: [userId], hasDates: false };
+  const filters: Filters = { where: ['t.ancestor_id = $1'], params: [userId] };
   const add = (condition: string, value: unknown) => {
     filters.params.push(value);
     filters.where.push(condition.replace('?', `$${filters.params.length}`));
@@ -85,22 +87,29 @@ function toFilters(userId: number, input: TFindDownByPageRequest): Filters {
   if (input.depth !== undefined) add('t.depth = ?', input.depth);
   if (input.search !== undefined) add('t.descendant_id = ?', input.search);
   if (input.from !== undefined && input.to !== undefined) {
-    // Registration days are Asia/Kolkata calendar days, both ends included.
-    add('u.created_at >= ?', new Date(Date.parse(`${input.from}T00:00:00Z`) - KOLKATA_OFFSET_MS));
-    add('u.created_at < ?', new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS - KOLKATA_OFFSET_MS));
-    filters.hasDates = true;
+    // Registration days are Asia/Kolkata calendar days, both ends included. The closure row carries
+    // the member's registration time (migration 0015), so no user row is read to filter.
+    add('t.descendant_registered_at >= ?', new Date(Date.parse(`${input.from}T00:00:00Z`) - KOLKATA_OFFSET_MS));
+    add('t.descendant_registered_at < ?', new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS - KOLKATA_OFFSET_MS));
   }
   return filters;
 }
 
-/** Members matching the filters; without dates an index-only count on the closure table. */
-async function countMembers(ctx: AppContext, filters: Filters): Promise<number> {
-  const join = filters.hasDates ? 'join users u on u.id = t.descendant_id' : '';
-  const [counted] = await ctx.db.query<{ total: number }>(
-    `select count(*)::integer as total from agent_team t ${join} where ${filters.where.join(' and ')}`,
+/** How many members match the filters, and the lowest and highest of their IDs. */
+type Matches = { total: number; lowestId: number; highestId: number };
+
+/**
+ * One index-only scan of the closure table gives the total and the matches' ID bounds. The page then
+ * reads only between the bounds: for a period long ago, newest first would otherwise step over every
+ * member who registered after it before finding the first match.
+ */
+async function findMatches(ctx: AppContext, filters: Filters): Promise<Matches> {
+  const [matches] = await ctx.db.query<{ total: number; lowest_id: number | null; highest_id: number | null }>(
+    `select count(*)::integer as total, min(t.descendant_id) as lowest_id, max(t.descendant_id) as highest_id
+     from agent_team t where ${filters.where.join(' and ')}`,
     filters.params,
   );
-  return counted?.total ?? 0;
+  return { total: matches?.total ?? 0, lowestId: matches?.lowest_id ?? 0, highestId: matches?.highest_id ?? 0 };
 }
 
 /**
@@ -111,20 +120,20 @@ async function countMembers(ctx: AppContext, filters: Filters): Promise<number> 
 async function findPage(
   ctx: AppContext,
   filters: Filters,
+  matches: Matches,
   input: TFindDownByPageRequest,
   afterId: number | undefined,
 ): Promise<MemberRow[]> {
-  const params = [...filters.params];
-  const where = [...filters.where];
+  const params = [...filters.params, matches.lowestId, matches.highestId];
+  const where = [...filters.where, `t.descendant_id between $${params.length - 1} and $${params.length}`];
   if (afterId !== undefined) {
     params.push(afterId);
     where.push(`t.descendant_id < $${params.length}`);
   }
   params.push(input.pageSize + 1, afterId === undefined ? (input.pageNum - 1) * input.pageSize : 0);
-  const join = filters.hasDates ? 'join users u on u.id = t.descendant_id' : '';
   return ctx.db.query<MemberRow>(
     `with page as (
-       select t.descendant_id as id, t.depth from agent_team t ${join}
+       select t.descendant_id as id, t.depth from agent_team t
        where ${where.join(' and ')}
        order by t.descendant_id desc
        limit $${params.length - 1} offset $${params.length}
