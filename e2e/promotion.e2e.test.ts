@@ -5,17 +5,28 @@ import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { latestCode, operator } from './support/operator.ts';
 import { hasHorizontalOverflow, textOf } from './support/page.ts';
-import { newPlayer } from './support/player.ts';
+import { callApi, newPlayer, type Player } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
 // The Promotion tab in a real browser: a player finds their invitation (code, link, QR), copies the
 // link, a friend registers through it with the code already filled in and recharges ₹300 through the
 // sandbox gateway, and the inviter's screen then counts one direct member and the ₹158 invite bonus
-// (the default settings). The same screen in Arabic reads right-to-left without sideways scrolling.
+// (the default settings). The agent screens then show the friend: the report's direct and team
+// figures (₹300 recharged), the subordinates list with its filters, commission history and the rules.
+// The same screens in Arabic read right-to-left without sideways scrolling.
 
 const en = readLocale('en-US');
 const ar = readLocale('ar');
-const tests = setUpBrowserTests();
+// The statistics of today refresh every second here (default 300), so the report catches up quickly.
+const tests = setUpBrowserTests({ AGENT_STATS_REFRESH_SECONDS: '1' });
+
+/** The agent screens linked from Promotion, with the test id each shows once loaded. */
+const AGENT_SCREENS = [
+  { path: '/star/report', ready: 'report-direct', link: 'promotion-link-report' },
+  { path: '/star/list', ready: 'subordinates-list', link: 'promotion-link-list' },
+  { path: '/star/commission', ready: 'commission-empty', link: 'promotion-link-commission' },
+  { path: '/star/rules', ready: 'rules-levels', link: 'promotion-link-rules' },
+] as const;
 
 /** A mobile number no other test of this app uses (its registration code must not be held back). */
 function freshMobile(): string {
@@ -55,6 +66,48 @@ async function rechargeInSandbox(page: Page, rupees: number): Promise<void> {
   await expect
     .poll(() => page.getByTestId('recharge-record').first().getByTestId('record-status').textContent(), { timeout: 10_000 })
     .toBe('COMPLETED');
+}
+
+/** Waits until the report (today) shows `expected` for each test id, reloading while the statistics catch up. */
+async function waitForReport(page: Page, expected: Record<string, string>): Promise<void> {
+  const testIds = Object.keys(expected);
+  await expect
+    .poll(
+      async () => {
+        await page.goto('/star/report');
+        await page.getByTestId('report-direct').waitFor({ timeout: 15_000 });
+        return Object.fromEntries(await Promise.all(testIds.map(async (testId) => [testId, await textOf(page, testId)])));
+      },
+      { timeout: 30_000, interval: 1_500 },
+    )
+    .toEqual(expected);
+}
+
+/** The rows of the subordinates list as shown, once the list (or its empty state) is there. */
+async function subordinateIds(page: Page): Promise<string[]> {
+  await page
+    .locator('[data-testid="subordinates-list"], [data-testid="subordinates-empty"]')
+    .first()
+    .waitFor({ timeout: 15_000 });
+  return page.getByTestId('subordinate-id').allTextContents();
+}
+
+/** Registers a subordinate of `inviter` through the API (no recharge). */
+async function newSubordinate(inviter: Player): Promise<Player & { id: number }> {
+  const promotion = await callApi<{ promotionCode: string }>(tests.app, '/user/findPromote', {}, inviter.token);
+  const mobile = freshMobile();
+  const password = `Pass-${mobile.slice(-4)}-e2e`;
+  await callApi(tests.app, '/smsserver/getCode', { mobile });
+  const code = await latestCode(tests.app, mobile);
+  const registered = await callApi<{ token: string; user: { id: number; nickName: string } }>(tests.app, '/user/regist', {
+    mobile,
+    password,
+    code,
+    invitationCode: promotion.promotionCode,
+    ageConfirmed: true,
+    riskAccepted: true,
+  });
+  return { mobile, password, token: registered.token, nickName: registered.user.nickName, id: registered.user.id };
 }
 
 describe('the Promotion tab in Chromium at 360×740', () => {
@@ -118,6 +171,81 @@ describe('the Promotion tab in Chromium at 360×740', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await page.screenshot({ path: screenshotPath('promotion-en-360x740.png') });
       await page.screenshot({ path: screenshotPath('promotion-en-360-full.png'), fullPage: true });
+
+      // The agent screens, from Promotion's links.
+      for (const screen of AGENT_SCREENS) {
+        expect(await page.getByTestId(screen.link).getAttribute('href')).toBe(screen.path);
+      }
+      await page.getByTestId('promotion-link-report').click();
+      await expect.poll(() => page.url()).toMatch(/\/star\/report$/);
+      const friendToken = await friendPage.evaluate(() => localStorage.getItem('token'));
+      const friend = await callApi<{ id: number; mobile: string }>(tests.app, '/user/findUserInfo', {}, friendToken!);
+
+      // The report of today counts the friend's ₹300 for the direct members and for the whole team,
+      // once the statistics have refreshed (every second in this app).
+      await waitForReport(page, {
+        'report-direct-usersNumber': '1',
+        'report-direct-registerNumber': '1',
+        'report-direct-rechargeAmount': '₹300.00',
+        'report-direct-rechargeNumber': '1',
+        'report-direct-firstRechargeNumber': '1',
+        'report-team-usersNumber': '1',
+        'report-team-rechargeAmount': '₹300.00',
+        'report-team-rechargeNumber': '1',
+        'report-team-withdrawalAmount': '₹0.00',
+      });
+      expect(await page.getByTestId('report-period-today').getAttribute('aria-pressed')).toBe('true');
+      expect(await textOf(page, 'report-updated')).toContain(en.agent.report.refreshEvery.split('{{')[0].trim());
+      // One day, one pair of bars: the deposits bar is the tallest (₹300 on an axis of ₹500).
+      const chart = page.getByTestId('report-chart');
+      expect(await chart.locator('rect').count()).toBe(2);
+      expect(await chart.getByRole('img').getAttribute('aria-labelledby')).toBeTruthy();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('agent-report-en-360-full.png'), fullPage: true });
+
+      // This month includes today; a reversed custom range is refused before anything is asked.
+      await page.getByTestId('report-period-month').click();
+      await expect.poll(() => textOf(page, 'report-team-rechargeAmount'), { timeout: 15_000 }).toBe('₹300.00');
+      await page.getByTestId('report-period-custom').click();
+      const customRange = page.getByTestId('report-custom-range');
+      await customRange.getByLabel(en.agent.report.from, { exact: true }).fill('2026-01-10');
+      await customRange.getByLabel(en.agent.report.to, { exact: true }).fill('2026-01-01');
+      await customRange.getByRole('button', { name: en.agent.report.apply }).click();
+      await expect.poll(() => customRange.getByRole('alert').textContent()).toBe(en.errors.DATE_RANGE_INVALID);
+
+      // The subordinates list: the friend at depth 1 with a masked login, found by ID, not at depth 2.
+      await page.goto('/star/list');
+      expect(await subordinateIds(page)).toEqual([String(friend.id)]);
+      expect(await textOf(page, 'subordinate-depth')).toBe(en.agent.list.depthOption.replace('{{depth}}', '1'));
+      const account = await textOf(page, 'subordinate-account');
+      expect(account).not.toContain(friend.mobile);
+      expect(account.endsWith(friend.mobile.slice(-4))).toBe(true);
+      expect(await textOf(page, 'subordinate-total-people')).toBe('0');
+      expect(await textOf(page, 'subordinate-contribution')).toBe('₹0.00');
+      expect(await textOf(page, 'subordinates-end')).toBe(en.agent.list.end);
+      await page.screenshot({ path: screenshotPath('agent-list-en-360-full.png'), fullPage: true });
+      await page.getByTestId('subordinates-depth-2').click();
+      await page.getByTestId('subordinates-empty').waitFor({ timeout: 10_000 });
+      expect(await subordinateIds(page)).toEqual([]);
+      await page.getByRole('button', { name: en.agent.list.clearFilters }).click();
+      expect(await subordinateIds(page)).toEqual([String(friend.id)]);
+      await page.getByLabel(en.agent.list.searchLabel).fill(String(friend.id));
+      await page.getByTestId('subordinates-apply').click();
+      await expect.poll(() => page.url()).toContain(`search=${friend.id}`);
+      expect(await subordinateIds(page)).toEqual([String(friend.id)]);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      // Commission is paid after the day is over, so the history is still empty; the rules name the bonus.
+      await page.goto('/star/commission');
+      await page.getByTestId('commission-empty').waitFor({ timeout: 15_000 });
+      await page.goto('/star/rules');
+      await page.getByTestId('rules-levels').waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('rules-level').count()).toBeGreaterThan(0);
+      const bonusRule = (await textOf(page, 'rules-bonus')).replace(/[\u2066\u2069]/g, '');
+      expect(bonusRule).toContain('₹300.00');
+      expect(bonusRule).toContain('₹158.00');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('agent-rules-en-360-full.png'), fullPage: true });
       expect(operator(tests.app, 'ledger:check').join('\n')).toContain('ledger OK');
     },
   );
@@ -137,4 +265,102 @@ describe('the Promotion tab in Chromium at 360×740', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: screenshotPath('promotion-ar-320-full.png'), fullPage: true });
   });
+  it(
+    'lays the agent screens out right-to-left in Arabic without sideways scrolling at 360 and 320 px',
+    { timeout: 120_000 },
+    async () => {
+      const inviter = await newPlayer(tests.app);
+      const subordinate = await newSubordinate(inviter);
+      const page = await tests.openPage(inviter, { language: 'ar' });
+      for (const screen of AGENT_SCREENS) {
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.goto(screen.path);
+        await page.getByTestId(screen.ready).waitFor({ timeout: 15_000 });
+        expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+        expect(await hasHorizontalOverflow(page), `${screen.path} at 360 px`).toBe(false);
+        const name = screen.path.replace('/star/', '');
+        await page.screenshot({ path: screenshotPath(`agent-${name}-ar-360-full.png`), fullPage: true });
+        await page.setViewportSize({ width: 320, height: 740 });
+        expect(await hasHorizontalOverflow(page), `${screen.path} at 320 px`).toBe(false);
+        await page.screenshot({ path: screenshotPath(`agent-${name}-ar-320-full.png`), fullPage: true });
+      }
+      // The texts are the Arabic ones, and the subordinate registered through the API is listed.
+      await page.goto('/star/list');
+      expect(await subordinateIds(page)).toEqual([String(subordinate.id)]);
+      expect(await textOf(page, 'subordinate-depth')).toBe(ar.agent.list.depthOption.replace('{{depth}}', '1'));
+      await page.goto('/star/report');
+      await page.getByTestId('report-direct').waitFor({ timeout: 15_000 });
+      const body = (await page.textContent('body')) ?? '';
+      expect(body).toContain(ar.agent.report.scope.direct);
+      expect(body).toContain(ar.agent.report.chartTitle);
+      expect(body).toContain(ar.titles.agentReport);
+      // Time runs right to left in Arabic: the chart's drawing is mirrored.
+      const transform = await page
+        .getByTestId('report-chart')
+        .locator('svg')
+        .evaluate((svg) => getComputedStyle(svg).transform);
+      expect(transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    },
+  );
+  it(
+    'pages the subordinates list by cursor as it scrolls, retries a failed load, and opens a day of commission to its depths',
+    { timeout: 120_000 },
+    async () => {
+      const inviter = await newPlayer(tests.app);
+      const members: number[] = [];
+      // One more than a page (20), registered one after another so the newest is known.
+      for (let index = 0; index < 21; index += 1) members.push((await newSubordinate(inviter)).id);
+      const page = await tests.openPage(inviter);
+      await page.goto('/star/list');
+      await page.getByTestId('subordinates-list').waitFor({ timeout: 15_000 });
+      expect(await textOf(page, 'subordinates-total')).toBe(en.agent.list.total.replace('{{total}}', '21'));
+      // Newest first; the first page holds 20, the observer fetches the last one when the end comes into view.
+      expect(await page.getByTestId('subordinate-id').allTextContents()).toEqual(
+        members
+          .slice(1)
+          .reverse()
+          .map((id) => String(id)),
+      );
+      await page.getByTestId('subordinates-footer').scrollIntoViewIfNeeded();
+      await page.getByTestId('subordinates-end').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('subordinate-id').allTextContents()).toEqual(members.reverse().map((id) => String(id)));
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+
+      // A failed load shows the error with a retry, which then loads. (Commission is paid for finished
+      // days only, so this test serves one day of it: the screen's drawing of a paid day is what is tested.)
+      let isFirstCall = true;
+      await page.route('**/api/agent/commissionHistory', async (route) => {
+        if (isFirstCall) {
+          isFirstCall = false;
+          await route.fulfill({ status: 500, body: '' });
+          return;
+        }
+        const lines = [
+          { depth: 1, members: 2, bets: '1000.00', rateBp: 60, amount: '6.00' },
+          { depth: 2, members: 1, bets: '500.00', rateBp: 18, amount: '0.90' },
+        ];
+        const day = { day: '2026-11-23', amount: '6.90', lines };
+        await route.fulfill({ json: { res: 1, obj: { list: [day], total: 1, pageNum: 1, pageSize: 20 } } });
+      });
+      await page.goto('/star/commission');
+      await page.getByRole('button', { name: en.common.retry }).click();
+      const day = page.getByTestId('commission-day');
+      await day.waitFor({ timeout: 10_000 });
+      expect(await textOf(page, 'commission-day-amount')).toBe('₹6.90');
+      const dayButton = day.getByRole('button');
+      expect(await dayButton.getAttribute('aria-expanded')).toBe('false');
+      await dayButton.click();
+      expect(await dayButton.getAttribute('aria-expanded')).toBe('true');
+      const lineTexts = await page.getByTestId('commission-line').allTextContents();
+      expect(lineTexts).toHaveLength(2);
+      expect(lineTexts[0]).toContain('0.60%');
+      expect(lineTexts[0]).toContain('₹1,000.00');
+      expect(lineTexts[1]).toContain('0.18%');
+      expect(lineTexts[1]).toContain('₹0.90');
+      expect(await textOf(page, 'commission-end')).toBe(en.agent.commission.end);
+      await page.setViewportSize({ width: 320, height: 740 });
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('agent-commission-en-320-full.png'), fullPage: true });
+    },
+  );
 });

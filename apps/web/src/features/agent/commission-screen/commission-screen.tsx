@@ -126,7 +126,12 @@ export function CommissionScreen() {
             <CommissionDayItem key={day.day} day={day} />
           ))}
         </ul>
-        <ListFooter query={history} pageCount={history.data?.pages.length ?? 0} testId="commission" />
+        <ListFooter
+          query={history}
+          pageCount={history.data?.pages.length ?? 0}
+          testId="commission"
+          endLabel={t('agent.commission.end')}
+        />
       </>
     );
   }

@@ -17,7 +17,18 @@ export type PagedQuery = {
  * and a "Load more" button does the same where the observer is missing or the player prefers to tap.
  * A failed page offers a retry; the last page says the list is complete.
  */
-export function ListFooter({ query, pageCount, testId }: { query: PagedQuery; pageCount: number; testId: string }) {
+export function ListFooter({
+  query,
+  pageCount,
+  testId,
+  endLabel,
+}: {
+  query: PagedQuery;
+  pageCount: number;
+  testId: string;
+  /** What the last page says: the list is complete. */
+  endLabel: string;
+}) {
   const { t } = useTranslation('agent');
   const sentinelRef = useRef<HTMLDivElement>(null);
   const canLoadMore = query.hasNextPage && !query.isFetchingNextPage && !query.isFetchNextPageError;
@@ -44,7 +55,7 @@ export function ListFooter({ query, pageCount, testId }: { query: PagedQuery; pa
       )}
       {!query.hasNextPage && (
         <p className={shared.endMarker} data-testid={`${testId}-end`}>
-          <span>{t('agent.list.end')}</span>
+          <span>{endLabel}</span>
         </p>
       )}
     </div>

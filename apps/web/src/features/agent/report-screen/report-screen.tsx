@@ -16,7 +16,12 @@ import { useAgentReport } from './use-agent-report.ts';
 function PeriodChips({ value, onValueChange }: { value: ReportPeriod; onValueChange: (period: ReportPeriod) => void }) {
   const { t } = useTranslation('agent');
   return (
-    <div className={shared.chips} role="group" aria-label={t('agent.report.periodLabel')} data-testid="report-periods">
+    <div
+      className={`${shared.chips} ${shared.chipsWrap}`}
+      role="group"
+      aria-label={t('agent.report.periodLabel')}
+      data-testid="report-periods"
+    >
       {REPORT_PERIODS.map((period) => (
         <button
           key={period}

@@ -87,7 +87,11 @@ export function TeamChart({
             </rect>
           ))}
         </svg>
-        {chart.isFlat && <p className={styles.chartEmpty}>{t('agent.report.chartEmpty')}</p>}
+        {chart.isFlat && (
+          <p className={styles.chartEmpty}>
+            <span>{t('agent.report.chartEmpty')}</span>
+          </p>
+        )}
       </div>
       {first && last && (
         <div className={styles.axisDays} aria-hidden="true">

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { Money } from '../../../shared/ui/money.tsx';
 import shared from '../components/agent-screens.module.css';
 import { formatRateBp } from '../components/format-agent.ts';
 import styles from './rules-screen.module.css';
@@ -16,24 +15,19 @@ function LevelCard({ level }: { level: TAgentLevelRule }) {
   return (
     <li className={styles.level} data-testid="rules-level">
       <h3 className={styles.levelTitle}>{t('agent.promotion.level', { level: level.level })}</h3>
+      {/* A threshold and its "≥" sit in one left-to-right isolate, so Arabic does not put the sign after the amount. */}
       <dl className={styles.thresholds}>
         <div>
           <dt>{t('agent.rules.minTeamSize')}</dt>
-          <dd className="ltr-text">≥ {level.minTeamSize}</dd>
+          <dd className="ltr-text">{`≥\u00a0${level.minTeamSize}`}</dd>
         </div>
         <div>
           <dt>{t('agent.rules.minTeamDeposits')}</dt>
-          <dd>
-            <span className="ltr-text">≥ </span>
-            <Money value={level.minTeamDeposits} />
-          </dd>
+          <dd className="ltr-text">{`≥\u00a0${formatRupees(level.minTeamDeposits)}`}</dd>
         </div>
         <div>
           <dt>{t('agent.rules.minTeamBets')}</dt>
-          <dd>
-            <span className="ltr-text">≥ </span>
-            <Money value={level.minTeamBets} />
-          </dd>
+          <dd className="ltr-text">{`≥\u00a0${formatRupees(level.minTeamBets)}`}</dd>
         </div>
       </dl>
       <table className={styles.rates}>

@@ -24,23 +24,36 @@ const SKELETON_ROWS = 5;
 
 function DepthChips({ value, onValueChange }: { value: number | null; onValueChange: (depth: number | null) => void }) {
   const { t } = useTranslation('agent');
+  // The chips show the bare depth under a visible label, so all seven fit on one line at 320 px; each
+  // is still named in full ("Depth 2") for screen readers.
   return (
-    <div className={shared.chips} role="group" aria-label={t('agent.list.depthLabel')} data-testid="subordinates-depths">
-      <button type="button" className={shared.chip} aria-pressed={value === null} onClick={() => onValueChange(null)}>
-        {t('agent.list.depthAll')}
-      </button>
-      {DEPTHS.map((depth) => (
-        <button
-          key={depth}
-          type="button"
-          className={shared.chip}
-          aria-pressed={value === depth}
-          onClick={() => onValueChange(depth)}
-          data-testid={`subordinates-depth-${depth}`}
-        >
-          {t('agent.list.depthOption', { depth })}
+    <div className={styles.depthFilter}>
+      <span id="subordinates-depth-label" className={shared.dateField}>
+        {t('agent.list.depthLabel')}
+      </span>
+      <div
+        className={`${shared.chips} ${shared.chipsWrap}`}
+        role="group"
+        aria-labelledby="subordinates-depth-label"
+        data-testid="subordinates-depths"
+      >
+        <button type="button" className={shared.chip} aria-pressed={value === null} onClick={() => onValueChange(null)}>
+          {t('agent.list.depthAll')}
         </button>
-      ))}
+        {DEPTHS.map((depth) => (
+          <button
+            key={depth}
+            type="button"
+            className={`${shared.chip} ${styles.depthChip}`}
+            aria-pressed={value === depth}
+            aria-label={t('agent.list.depthOption', { depth })}
+            onClick={() => onValueChange(depth)}
+            data-testid={`subordinates-depth-${depth}`}
+          >
+            <span className="ltr-text">{depth}</span>
+          </button>
+        ))}
+      </div>
     </div>
   );
 }
@@ -169,7 +182,12 @@ export function SubordinatesScreen() {
             <SubordinateRow key={member.userId} member={member} />
           ))}
         </ul>
-        <ListFooter query={subordinates} pageCount={subordinates.data?.pages.length ?? 0} testId="subordinates" />
+        <ListFooter
+          query={subordinates}
+          pageCount={subordinates.data?.pages.length ?? 0}
+          testId="subordinates"
+          endLabel={t('agent.list.end')}
+        />
       </>
     );
   }
