@@ -114,8 +114,9 @@ async function findMatches(ctx: AppContext, filters: Filters): Promise<Matches> 
 
 /**
  * One page plus one row (which says whether there is a next page). The page's IDs are chosen on the
- * closure table alone; only those rows then read their user, their own team size (an index-only count
- * on `agent_team`'s primary key) and their contribution (index `agent_commission_members_by_member_idx`).
+ * closure table's indexes alone (so a deep offset steps over index entries, not table rows); only
+ * those rows then read their depth, their user, their own team size (an index-only count
+ * of their own closure rows) and their contribution (index `agent_commission_members_by_member_idx`).
  */
 async function findPage(
   ctx: AppContext,
@@ -133,16 +134,18 @@ async function findPage(
   params.push(input.pageSize + 1, afterId === undefined ? (input.pageNum - 1) * input.pageSize : 0);
   return ctx.db.query<MemberRow>(
     `with page as (
-       select t.descendant_id as id, t.depth from agent_team t
+       select t.descendant_id as id from agent_team t
        where ${where.join(' and ')}
        order by t.descendant_id desc
        limit $${params.length - 1} offset $${params.length}
      )
-     select p.id, p.depth::integer as depth, u.mobile, u.email, u.created_at,
+     select p.id, m.depth::integer as depth, u.mobile, u.email, u.created_at,
             (select count(*) from agent_team s where s.ancestor_id = p.id)::integer as total_people,
             (select coalesce(sum(c.amount_paise), 0) from agent_commission_members c
              where c.agent_id = $1 and c.member_id = p.id)::bigint as contribution_paise
-     from page p join users u on u.id = p.id
+     from page p
+     join agent_team m on m.ancestor_id = $1 and m.descendant_id = p.id
+     join users u on u.id = p.id
      order by p.id desc`,
     params,
   );

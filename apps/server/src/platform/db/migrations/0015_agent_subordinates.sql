@@ -1,7 +1,7 @@
 -- The subordinates list (`/starAgent/findDownByPage`, decision in docs/ARCHITECTURE.md § agent). Paging
 -- and counting the team use the closure table's own indexes (primary key (ancestor_id, descendant_id)
 -- and (ancestor_id, depth, descendant_id), both read backwards for newest first), and a member's own
--- team size is an index-only count on the primary key. What was missing:
+-- team size is an index-only count of their own closure rows. What was missing:
 
 -- A member's contribution is the sum of the agent's commission lines for that member over every day;
 -- the primary key starts with the day, so without this each row of a page would read all the agent's lines.
