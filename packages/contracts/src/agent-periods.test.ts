@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import {
-  AGENT_DEPTH_LIMIT,
-  AGENT_RANGE_DAYS_LIMIT,
+  AGENT_RANGE_MAX_DAYS,
   agentPeriodRange,
-  agentRangeDayCount,
   agentRangeProblem,
-  isAgentCalendarDay,
+  daysInRange,
   isAgentPeriod,
+  isCalendarDay,
   kolkataDay,
+  kolkataDayStartMs,
   shiftDay,
 } from './agent-periods.ts';
-import { AGENT_RANGE_MAX_DAYS, AGENT_TEAM_MAX_DEPTH, daysInRange, isCalendarDay, ZAgentRange } from './agent.ts';
+import { ZAgentRange } from './agent.ts';
 
 // 2026-11-24 is a Tuesday. 18:30Z is Kolkata midnight.
 const tuesdayNoonKolkata = Date.UTC(2026, 10, 24, 6, 30);
@@ -77,31 +77,37 @@ describe('agentRangeProblem', () => {
 
   it('accepts a range up to today and of at most the limit', () => {
     expect(agentRangeProblem({ from: '2026-11-01', to: today }, today)).toBeNull();
-    expect(agentRangeProblem({ from: shiftDay(today, -(AGENT_RANGE_DAYS_LIMIT - 1)), to: today }, today)).toBeNull();
+    expect(agentRangeProblem({ from: shiftDay(today, -(AGENT_RANGE_MAX_DAYS - 1)), to: today }, today)).toBeNull();
   });
 
   it('refuses reversed, future, too long and malformed ranges', () => {
     expect(agentRangeProblem({ from: '2026-11-10', to: '2026-11-09' }, today)).toBe('DATE_RANGE_INVALID');
     expect(agentRangeProblem({ from: '2026-11-24', to: '2026-11-25' }, today)).toBe('DATE_RANGE_INVALID');
-    expect(agentRangeProblem({ from: shiftDay(today, -AGENT_RANGE_DAYS_LIMIT), to: today }, today)).toBe('DATE_RANGE_INVALID');
+    expect(agentRangeProblem({ from: shiftDay(today, -AGENT_RANGE_MAX_DAYS), to: today }, today)).toBe('DATE_RANGE_INVALID');
     expect(agentRangeProblem({ from: '2026-02-30', to: '2026-03-01' }, today)).toBe('DATE_RANGE_INVALID');
     expect(agentRangeProblem({ from: '', to: today }, today)).toBe('DATE_RANGE_INVALID');
   });
 });
 
-describe('the same day rules as agent.ts', () => {
-  it('has the same limit and agrees with ZAgentRange apart from the server-side "not after today"', () => {
-    expect(AGENT_RANGE_DAYS_LIMIT).toBe(AGENT_RANGE_MAX_DAYS);
-    expect(AGENT_DEPTH_LIMIT).toBe(AGENT_TEAM_MAX_DEPTH);
-    const samples = ['2026-11-24', '2026-02-29', '2028-02-29', '2026-13-01', '26-11-01', '2026-11-1', 'x', ''];
-    for (const text of samples) expect(isAgentCalendarDay(text), text).toBe(isCalendarDay(text));
+describe('the day rules', () => {
+  it('knows real calendar days and counts both ends of a range', () => {
+    for (const text of ['2026-11-24', '2028-02-29']) expect(isCalendarDay(text), text).toBe(true);
+    for (const text of ['2026-02-29', '2026-13-01', '26-11-01', '2026-11-1', 'x', ''])
+      expect(isCalendarDay(text), text).toBe(false);
+    expect(daysInRange('2026-01-01', '2026-01-01')).toBe(1);
+    expect(daysInRange('2025-12-31', '2026-03-02')).toBe(62);
+    expect(kolkataDayStartMs('2026-11-25')).toBe(Date.UTC(2026, 10, 24, 18, 30));
+    expect(kolkataDay(kolkataDayStartMs('2026-11-25'))).toBe('2026-11-25');
+    expect(kolkataDay(kolkataDayStartMs('2026-11-25') - 1)).toBe('2026-11-24');
+  });
+
+  it('agrees with ZAgentRange apart from the server-side "not after today"', () => {
     for (const [from, to] of [
       ['2026-01-01', '2026-01-01'],
       ['2026-01-01', '2026-04-03'],
       ['2026-01-01', '2026-04-04'],
       ['2025-12-31', '2026-03-02'],
     ] as const) {
-      expect(agentRangeDayCount(from, to)).toBe(daysInRange(from, to));
       // A far-future "today" leaves only the rules ZAgentRange checks.
       expect(agentRangeProblem({ from, to }, '2999-12-31') === null, `${from}..${to}`).toBe(
         ZAgentRange.safeParse({ from, to }).success,

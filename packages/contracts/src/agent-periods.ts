@@ -1,29 +1,29 @@
-// The agent screens' periods of Asia/Kolkata calendar days, as the server and the browser both read
-// them. Dependency-free (no zod): the web app may use it at runtime, which it may not do with agent.ts
-// (the schemas would put zod in the bundle; apps/web/vite.config.ts refuses that).
+// The agent programme's rules of Asia/Kolkata calendar days and team depth, as the server, the
+// schemas of agent.ts and the browser all read them. Dependency-free (no zod), so the web app may use
+// it at runtime, which it may not do with agent.ts (apps/web/vite.config.ts keeps zod out of the bundle).
 
 import { DAY_MS, KOLKATA_OFFSET_MS } from './lottery-rooms.ts';
 
-/**
- * The day rules of agent.ts's ZAgentRange and its deepest team member, here without zod. agent.ts
- * should import these instead of defining its own; until it does, agent-periods.test.ts checks that
- * both agree.
- */
-export const AGENT_RANGE_DAYS_LIMIT = 93;
-/** Depth 1 is a direct subordinate; the team is depths 1 to this. */
-export const AGENT_DEPTH_LIMIT = 6;
+/** Longest period the agent statistics answer for, in days (a quarter and a bit). */
+export const AGENT_RANGE_MAX_DAYS = 93;
+/** Longest registration-day range of the subordinates list, in days. */
+export const AGENT_SUBORDINATE_RANGE_MAX_DAYS = 366;
+/** Agent levels are decided on the team's figures of this many days, ending with the day being paid. */
+export const AGENT_LEVEL_WINDOW_DAYS = 30;
+/** The deepest team member: depth 1 is a direct subordinate, the team is depths 1 to this. */
+export const AGENT_TEAM_MAX_DEPTH = 6;
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** True for a real calendar day written `YYYY-MM-DD`. */
-export function isAgentCalendarDay(text: string): boolean {
+export function isCalendarDay(text: string): boolean {
   if (!DAY_PATTERN.test(text)) return false;
   const parsed = new Date(`${text}T00:00:00Z`);
   return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
 }
 
 /** Whole days from `from` to `to`, both counted (`2026-11-01`..`2026-11-01` is 1). */
-export function agentRangeDayCount(from: string, to: string): number {
+export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
@@ -40,6 +40,11 @@ export function isAgentPeriod(value: unknown): value is AgentPeriod {
 /** The Kolkata calendar day (`YYYY-MM-DD`) that contains the moment `atMs`. */
 export function kolkataDay(atMs: number): string {
   return new Date(Math.floor((atMs + KOLKATA_OFFSET_MS) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The instant a Kolkata day (`YYYY-MM-DD`) begins (India keeps no daylight saving time). */
+export function kolkataDayStartMs(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - KOLKATA_OFFSET_MS;
 }
 
 /** The calendar day `days` after `day` (before it when negative). */
@@ -72,12 +77,12 @@ export function agentPeriodRange(period: AgentPeriod, nowMs: number): AgentDayRa
 
 /**
  * Why a range of the agent statistics cannot be asked for, or null when it can: both ends real days,
- * `from` not after `to`, `to` not after `today` (Kolkata), and at most AGENT_RANGE_DAYS_LIMIT days.
+ * `from` not after `to`, `to` not after `today` (Kolkata), and at most AGENT_RANGE_MAX_DAYS days.
  */
 export function agentRangeProblem(range: AgentDayRange, today: string): 'DATE_RANGE_INVALID' | null {
   const { from, to } = range;
-  if (!isAgentCalendarDay(from) || !isAgentCalendarDay(to)) return 'DATE_RANGE_INVALID';
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return 'DATE_RANGE_INVALID';
   if (from > to || to > today) return 'DATE_RANGE_INVALID';
-  if (agentRangeDayCount(from, to) > AGENT_RANGE_DAYS_LIMIT) return 'DATE_RANGE_INVALID';
+  if (daysInRange(from, to) > AGENT_RANGE_MAX_DAYS) return 'DATE_RANGE_INVALID';
   return null;
 }

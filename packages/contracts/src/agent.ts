@@ -1,4 +1,12 @@
 import { z } from 'zod';
+import {
+  AGENT_LEVEL_WINDOW_DAYS,
+  AGENT_RANGE_MAX_DAYS,
+  AGENT_SUBORDINATE_RANGE_MAX_DAYS,
+  AGENT_TEAM_MAX_DEPTH,
+  daysInRange,
+  isCalendarDay,
+} from './agent-periods.ts';
 import { zList, zMoneyText, zPaging } from './fields.ts';
 
 /**
@@ -63,27 +71,6 @@ export type TCommissionHistoryResponse = z.infer<typeof ZCommissionHistoryRespon
 
 // ---------------------------------------------------------------------------------------------------
 // Agent statistics, subordinates and rules (spec §3, §7). Days are Asia/Kolkata calendar days.
-
-/** Longest period the statistics answer for, in days (a quarter and a bit). */
-export const AGENT_RANGE_MAX_DAYS = 93;
-/** Agent levels are decided on the team's figures of this many days, ending with the day being paid. */
-export const AGENT_LEVEL_WINDOW_DAYS = 30;
-/** The deepest team member: depth 1 is a direct subordinate, the team is depths 1–6. */
-export const AGENT_TEAM_MAX_DEPTH = 6;
-
-const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar day written `YYYY-MM-DD`. */
-export function isCalendarDay(text: string): boolean {
-  if (!DAY_PATTERN.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
-/** Whole days from `from` to `to`, both counted (`2026-11-01`..`2026-11-01` is 1). */
-export function daysInRange(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
 
 const zDay = z.string({ error: 'DATE_RANGE_INVALID' }).trim().refine(isCalendarDay, { error: 'DATE_RANGE_INVALID' });
 
@@ -190,7 +177,7 @@ export const ZFindDownByPageRequest = zPaging
   .refine(
     ({ from, to }) =>
       (from === undefined && to === undefined) ||
-      (from !== undefined && to !== undefined && from <= to && daysInRange(from, to) <= 366),
+      (from !== undefined && to !== undefined && from <= to && daysInRange(from, to) <= AGENT_SUBORDINATE_RANGE_MAX_DAYS),
     { error: 'DATE_RANGE_INVALID' },
   );
 export type TFindDownByPageRequest = z.infer<typeof ZFindDownByPageRequest>;

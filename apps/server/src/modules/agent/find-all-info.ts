@@ -1,4 +1,5 @@
 import {
+  agentRangeProblem,
   daysInRange,
   formatMoney,
   type TAgentDay,
@@ -87,7 +88,8 @@ function figures(totals: Totals, days: number, usersNumber: number, balancePaise
  */
 export async function findAllInfo(ctx: AppContext, userId: number, input: TFindAllInfoRequest): Promise<TFindAllInfoResponse> {
   const today = kolkataDay(ctx.clock.now().getTime());
-  if (input.to > today) throw new AppError('DATE_RANGE_INVALID', `the period ends ${input.to}, after today ${today}`);
+  if (agentRangeProblem(input, today))
+    throw new AppError('DATE_RANGE_INVALID', `the period ${input.from}..${input.to} is not one to answer on ${today}`);
   const rows = await ctx.db.query<DayRow>(
     `select to_char(day, 'YYYY-MM-DD') as day, scope, active_members, registers, first_depositors,
             deposit_paise, deposit_count, withdraw_paise, withdraw_count,

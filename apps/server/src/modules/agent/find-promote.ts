@@ -1,15 +1,8 @@
-import { formatMoney, KOLKATA_OFFSET_MS, type TFindPromoteResponse } from '@mayur/contracts';
+import { DAY_MS, formatMoney, kolkataDay, kolkataDayStartMs, type TFindPromoteResponse } from '@mayur/contracts';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findCreditTotals } from '../wallet/player-credits.ts';
-
-const DAY_MS = 86_400_000;
-
-/** The start of the Asia/Kolkata day that contains `atMs` (India keeps no daylight saving time). */
-export function kolkataDayStart(atMs: number): Date {
-  return new Date(Math.floor((atMs + KOLKATA_OFFSET_MS) / DAY_MS) * DAY_MS - KOLKATA_OFFSET_MS);
-}
 
 type TeamCounts = { direct_count: number; team_count: number; new_today: number };
 
@@ -24,7 +17,7 @@ export async function findPromote(ctx: AppContext, userId: number): Promise<TFin
     [userId],
   );
   if (!user) throw new AppError('UNAUTHORIZED', `session user ${userId} no longer exists`);
-  const todayStart = kolkataDayStart(ctx.clock.now().getTime());
+  const todayStart = new Date(kolkataDayStartMs(kolkataDay(ctx.clock.now().getTime())));
   const yesterdayStart = new Date(todayStart.getTime() - DAY_MS);
   const [counts] = await ctx.db.query<TeamCounts>(
     `select (select count(*) from agent_team where ancestor_id = $1 and depth = 1)::integer as direct_count,

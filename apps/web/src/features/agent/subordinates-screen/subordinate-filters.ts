@@ -1,4 +1,4 @@
-import { AGENT_DEPTH_LIMIT, isAgentCalendarDay } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH, isCalendarDay } from '@mayur/contracts/agent-periods';
 
 /** The subordinates list's filters as the address carries them (`?depth=2&search=123&from=…&to=…`). */
 export type SubordinateFilters = {
@@ -21,11 +21,11 @@ export function memberIdDigits(text: string): string {
 /** Reads the filters from the address; anything malformed is dropped rather than sent. */
 export function filtersOf(params: URLSearchParams): SubordinateFilters {
   const depthNumber = Number(params.get('depth'));
-  const depth = Number.isInteger(depthNumber) && depthNumber >= 1 && depthNumber <= AGENT_DEPTH_LIMIT ? depthNumber : null;
+  const depth = Number.isInteger(depthNumber) && depthNumber >= 1 && depthNumber <= AGENT_TEAM_MAX_DEPTH ? depthNumber : null;
   const search = memberIdDigits(params.get('search') ?? '');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const hasDays = isAgentCalendarDay(from) && isAgentCalendarDay(to) && from <= to;
+  const hasDays = isCalendarDay(from) && isCalendarDay(to) && from <= to;
   return { depth, search, from: hasDays ? from : '', to: hasDays ? to : '' };
 }
 
@@ -50,7 +50,7 @@ export function hasFilters(filters: SubordinateFilters): boolean {
  */
 export function isRegistrationRangeValid(from: string, to: string): boolean {
   if (from === '' && to === '') return true;
-  return isAgentCalendarDay(from) && isAgentCalendarDay(to) && from <= to;
+  return isCalendarDay(from) && isCalendarDay(to) && from <= to;
 }
 
 /** The request body of one page: only the filters in use, and the cursor of the page before. */

@@ -1,4 +1,4 @@
-import { AGENT_DEPTH_LIMIT } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts/agent-periods';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -19,7 +19,7 @@ import { SubordinateRow, SubordinateRowSkeleton } from './subordinate-row.tsx';
 import styles from './subordinates-screen.module.css';
 import { useSubordinates } from './use-subordinates.ts';
 
-const DEPTHS = Array.from({ length: AGENT_DEPTH_LIMIT }, (_, index) => index + 1);
+const DEPTHS = Array.from({ length: AGENT_TEAM_MAX_DEPTH }, (_, index) => index + 1);
 const SKELETON_ROWS = 5;
 
 function DepthChips({ value, onValueChange }: { value: number | null; onValueChange: (depth: number | null) => void }) {
