@@ -213,7 +213,36 @@ async function measure(label: string, request: (index: number) => Promise<ApiRep
   );
 }
 
-type Page = { list: Array<{ userId: number }>; nextCursor: string | null };
+type Page = { list: Array<{ userId: number; depth: number }>; total: number; nextCursor: string | null };
+type Figures = { usersNumber: number; dailyActiveNumber: number; rechargeAmount: string; teamBetAmount: string };
+
+/** What the endpoints answer, once, so that a fast answer is seen to be a full one. */
+async function describeAnswers(
+  api: ReturnType<typeof apiClient>,
+  month: { days: string[] },
+  memberIds: number[],
+): Promise<string> {
+  const info = await api.call<{ direct: Figures; team: Figures }>('/starAgent/findAllInfo', {
+    from: month.days[0],
+    to: month.days.at(-1),
+  });
+  const first = await api.call<Page>('/starAgent/findDownByPage', { pageNum: 1, pageSize: PAGE_SIZE });
+  const deep = await api.call<Page>('/starAgent/findDownByPage', { depth: 3, pageNum: 1, pageSize: PAGE_SIZE });
+  const found = await api.call<Page>('/starAgent/findDownByPage', {
+    search: String(memberIds.at(-1)),
+    pageNum: 1,
+    pageSize: PAGE_SIZE,
+  });
+  const figures = (label: string, value?: Figures) =>
+    value
+      ? `${label} ${number(value.usersNumber)} members, ${number(value.dailyActiveNumber)} active a day, recharges ₹${value.rechargeAmount}, bets ₹${value.teamBetAmount}`
+      : `${label} refused (${info.code})`;
+  return (
+    `answers: findAllInfo ${figures('team', info.obj?.team)}; ${figures('direct', info.obj?.direct)}; ` +
+    `findDownByPage ${first.obj?.list.length ?? first.code} rows of ${number(first.obj?.total ?? 0)}, ` +
+    `depth 3 ${deep.obj?.list.length ?? deep.code} rows of ${number(deep.obj?.total ?? 0)}, search ${found.obj?.list.length ?? found.code} row`
+  );
+}
 
 async function measureEndpoints(bench: BenchDb, db: Db, month: { days: string[] }, memberIds: number[]): Promise<void> {
   const server = await startServer(bench);
@@ -222,6 +251,7 @@ async function measureEndpoints(bench: BenchDb, db: Db, month: { days: string[] 
     const login = await api.call<{ token: string }>('/user/login', { mobile: TOP_AGENT_MOBILE, password: TOP_AGENT_PASSWORD });
     if (login.res !== 1 || !login.obj) throw new Error(`the top agent could not log in: ${login.code}`);
     api.setToken(login.obj.token);
+    console.log(await describeAnswers(api, month, memberIds));
 
     let cursor: string | null = null;
     for (let page = 0; page < DEEP_PAGES; page++) {
@@ -277,7 +307,7 @@ async function measureEndpoints(bench: BenchDb, db: Db, month: { days: string[] 
       }
     }
     console.log(
-      `HTTP phase: ${seconds(wallMs)} wall, concurrency ${CONCURRENCY}; CPU: client ${((client.user + client.system) / 1e6).toFixed(2)} s, ` +
+      `HTTP phase: ${seconds(wallMs)} wall, concurrency ${CONCURRENCY}, load average ${os.loadavg()[0]!.toFixed(1)}; CPU: client ${((client.user + client.system) / 1e6).toFixed(2)} s, ` +
         `server process ${serverCpu}, database ${databaseCpu}`,
     );
   } finally {
@@ -291,7 +321,7 @@ let isDbOpen = true;
 try {
   console.log(
     `database: ${bench.label}; machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; ` +
-      `server, database and client share the machine`,
+      `server, database and client share the machine (load average ${os.loadavg()[0]!.toFixed(1)})`,
   );
   await migrate(db);
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -346,6 +376,7 @@ try {
       `(deciding them alone: ${seconds(levelsMs)}); ${commissionMs / 1000 < COMMISSION_GOAL_SECONDS ? 'within' : 'OVER'} the ${COMMISSION_GOAL_SECONDS} s goal`,
   );
 
+  await db.exec('vacuum analyze');
   const ledger = await checkLedger(db);
   console.log(
     `ledger check: ${number(ledger.transferCount)} transfers, ${ledger.violations.length === 0 ? 'OK' : `VIOLATIONS: ${ledger.violations.join('; ')}`}`,
