@@ -1,9 +1,11 @@
 // The agent programme at scale on the configured database (DATABASE_URL, else an embedded PGlite): one
-// agent with 100,000 team members at depths 1–6 and 30 days of deposits, bets and withdrawals. Measures
-// the seconds to pay one day's commission for 100,000 active members (goal < 10 s), the seconds to
-// refresh each day's team statistics, and over HTTP against a real server process the p50/p99 of
-// `/starAgent/findAllInfo` for the month and of `/starAgent/findDownByPage` pages (goal p99 < 50 ms),
-// with the CPU seconds of the client, the server and (PostgreSQL) the database backends.
+// agent with 100,000 team members at depths 1–6 (BENCH_AGENT_MEMBERS, at least 25,481 for this shape)
+// and 30 days of deposits, bets and withdrawals in the ledger (bench/support/seed-agent-team.ts). As the
+// clock leader runs them, it times refreshing each day's team statistics, then paying the last day's
+// commission with every member active (levels decided with the day; goal < 10 s). Then, over HTTP
+// against a real server process logged in as the agent, the p50/p99 of `/starAgent/findAllInfo` for the
+// month and of `/starAgent/findDownByPage` pages (goal p99 < 50 ms), with the CPU seconds the client,
+// the server process and (on PostgreSQL) the database backends used meanwhile.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -22,23 +24,6 @@ import { migrate } from '../apps/server/src/platform/db/migrate.ts';
 import { openPglite } from '../apps/server/src/platform/db/pglite.ts';
 import { openPostgres } from '../apps/server/src/platform/db/postgres.ts';
 import { seedAgentTeam, type SeedPlan } from './support/seed-agent-team.ts';
-
-/** Thrown to roll a measuring transaction back. */
-class RollBack extends Error {}
-
-/** Times the level decision alone, as the paid day's transaction runs it, then undoes it. */
-async function decideLevelsRolledBack(db: Db, thresholds: readonly AgentLevelThreshold[], day: string): Promise<LevelChanges> {
-  let changes: LevelChanges = { raised: 0, lowered: 0 };
-  try {
-    await db.transaction(async (tx) => {
-      changes = await decideAgentLevels(tx, thresholds, day);
-      throw new RollBack();
-    });
-  } catch (error) {
-    if (!(error instanceof RollBack)) throw error;
-  }
-  return changes;
-}
 
 const MEMBERS = Number(process.env.BENCH_AGENT_MEMBERS ?? 100_000);
 const DAYS = 30;
@@ -63,6 +48,23 @@ const number = (value: number) => value.toLocaleString('en');
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Thrown to roll a measuring transaction back. */
+class RollBack extends Error {}
+
+/** Times the level decision alone, as the paid day's transaction runs it, then undoes it. */
+async function decideLevelsRolledBack(db: Db, thresholds: readonly AgentLevelThreshold[], day: string): Promise<LevelChanges> {
+  let changes: LevelChanges = { raised: 0, lowered: 0 };
+  try {
+    await db.transaction(async (tx) => {
+      changes = await decideAgentLevels(tx, thresholds, day);
+      throw new RollBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
+  }
+  return changes;
 }
 
 type BenchDb = { db: Db; label: string; url?: string; dataDir?: string; cleanup(): Promise<void> };
@@ -152,18 +154,18 @@ async function startServer(bench: BenchDb): Promise<{ child: ChildProcess; baseU
       (response) => response.ok,
       () => false,
     );
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
   for (let attempt = 0; !(await isUp()); attempt++) {
-    if (attempt >= 240 || child.exitCode !== null) throw new Error('the server did not start');
+    if (attempt >= 240 || child.exitCode !== null) {
+      await stop();
+      throw new Error('the server did not start');
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return {
-    child,
-    baseUrl,
-    async stop() {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  return { child, baseUrl, stop };
 }
 
 type ApiReply<T> = { res: number; code?: string; obj?: T };

@@ -5,7 +5,7 @@
 // invariant `ledger:check` proves instead (two balanced entries per transfer, running balances in
 // transfer order, each account's balance the sum of its entries, no player account below zero), and
 // the bench runs that check after seeding.
-import { TEAM_DEPTH } from '../../apps/server/src/modules/agent/team.ts';
+import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts';
 import { HOUSE_SHARD_COUNT, shardedHouseAccountId } from '../../apps/server/src/modules/wallet/accounts.ts';
 import type { Db, Queryable } from '../../apps/server/src/platform/db/db.ts';
 
@@ -46,8 +46,8 @@ export function levelSizes(shape: TeamShape): number[] {
   const sizes = [shape.directs];
   for (const children of shape.fanOut) sizes.push(sizes.at(-1)! * children);
   const placed = sizes.reduce((sum, size) => sum + size, 0);
-  if (sizes.length !== TEAM_DEPTH - 1 || placed >= shape.members)
-    throw new Error(`team shape ${JSON.stringify(shape)} does not leave members for depth ${TEAM_DEPTH}`);
+  if (sizes.length !== AGENT_TEAM_MAX_DEPTH - 1 || placed >= shape.members)
+    throw new Error(`team shape ${JSON.stringify(shape)} does not leave members for depth ${AGENT_TEAM_MAX_DEPTH}`);
   sizes.push(shape.members - placed);
   return sizes;
 }
@@ -113,7 +113,7 @@ async function seedTeam(tx: Queryable): Promise<number> {
        union all
        select u.inviter_id, c.descendant_id, c.depth + 1
        from chain c join users u on u.id = c.ancestor_id
-       where u.inviter_id is not null and c.depth < ${TEAM_DEPTH}
+       where u.inviter_id is not null and c.depth < ${AGENT_TEAM_MAX_DEPTH}
      ), inserted as (
        insert into agent_team (ancestor_id, descendant_id, depth, descendant_registered_at)
        select c.ancestor_id, c.descendant_id, c.depth::smallint, u.created_at
