@@ -266,7 +266,8 @@ describe('the migration backfill', () => {
 
   async function rerunMigration() {
     await server.ctx.db.exec(
-      "drop table agent_invite_bonuses; drop table agent_team; delete from schema_migrations where version = '0012_agent_team.sql'",
+      `drop table agent_invite_bonuses; drop table agent_team; drop index agent_commission_members_by_member_idx;
+       delete from schema_migrations where version in ('0012_agent_team.sql', '0015_agent_subordinates.sql')`,
     );
     return migrate(server.ctx.db);
   }
@@ -278,7 +279,7 @@ describe('the migration backfill', () => {
     await register(server);
     const written = await server.ctx.db.query('select ancestor_id, descendant_id, depth from agent_team order by 1, 2');
     expect(written.length).toBeGreaterThan(27);
-    expect(await rerunMigration()).toEqual(['0012_agent_team.sql']);
+    expect(await rerunMigration()).toEqual(['0012_agent_team.sql', '0015_agent_subordinates.sql']);
     expect(await server.ctx.db.query('select ancestor_id, descendant_id, depth from agent_team order by 1, 2')).toEqual(written);
   });
 

@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
+import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts';
 import type { Queryable } from '../../platform/db/db.ts';
-
-/** How deep a team goes: depth 1 is a direct subordinate, depth 6 the last level that counts. */
-export const TEAM_DEPTH = 6;
 
 /**
  * Puts a newly registered player into the teams of their inviter and the inviter's own inviters, up
- * to six levels (closure table `agent_team`, decision 0012), in the registration's transaction. One
+ * to six levels (closure table `agent_team`, decision 0012), in the registration's transaction, each
+ * row carrying the new player's registration time for the subordinates list's date filter. One
  * statement: the inviter at depth 1, and each of the inviter's ancestors one level deeper than they
  * are to the inviter. The new player has no subordinates yet, so nothing below them moves; and since
  * a code belongs to a player who already exists, the new player cannot be anyone's ancestor: no loop.
@@ -14,12 +13,13 @@ export const TEAM_DEPTH = 6;
 export async function joinInviterTeam(tx: Queryable, userId: number, inviterId: number): Promise<void> {
   assert(userId !== inviterId, 'a player cannot invite themselves');
   await tx.query(
-    `insert into agent_team (ancestor_id, descendant_id, depth)
-     select $2::integer, $1::integer, 1::smallint
+    `with member as (select created_at from users where id = $1::integer)
+     insert into agent_team (ancestor_id, descendant_id, depth, descendant_registered_at)
+     select $2::integer, $1::integer, 1::smallint, member.created_at from member
      union all
-     select ancestor_id, $1::integer, (depth + 1)::smallint
-     from agent_team
-     where descendant_id = $2::integer and depth < $3::smallint`,
-    [userId, inviterId, TEAM_DEPTH],
+     select t.ancestor_id, $1::integer, (t.depth + 1)::smallint, member.created_at
+     from agent_team t, member
+     where t.descendant_id = $2::integer and t.depth < $3::smallint`,
+    [userId, inviterId, AGENT_TEAM_MAX_DEPTH],
   );
 }

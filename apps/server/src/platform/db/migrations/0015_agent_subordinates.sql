@@ -9,22 +9,10 @@ create index agent_commission_members_by_member_idx on agent_commission_members 
 
 -- A registration-date filter must not look up every team member's user row: the member's registration
 -- time is kept on each closure row, so the filtered count is an index-only range count and a page of
--- an old period starts from that period. It never changes (a player registers once).
+-- an old period starts from that period. It never changes (a player registers once); registration
+-- writes it with the rows (agent/team.ts).
 alter table agent_team add column descendant_registered_at timestamptz;
 update agent_team t set descendant_registered_at = u.created_at from users u where u.id = t.descendant_id;
 alter table agent_team alter column descendant_registered_at set not null;
-
--- Registration inserts the closure rows without this column (agent/team.ts); the row's member already
--- exists, so the time is copied from them here. A writer that sets the column itself is left alone.
-create function agent_team_fill_registered_at() returns trigger language plpgsql as $$
-begin
-  if new.descendant_registered_at is null then
-    select created_at into new.descendant_registered_at from users where id = new.descendant_id;
-  end if;
-  return new;
-end;
-$$;
-create trigger agent_team_registered_at before insert on agent_team
-  for each row execute function agent_team_fill_registered_at();
 
 create index agent_team_by_ancestor_registered_idx on agent_team (ancestor_id, descendant_registered_at) include (depth, descendant_id);

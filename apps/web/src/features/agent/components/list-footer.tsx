@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/button.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
-import { useOnVisible } from '../../wallet/transactions-screen/use-on-visible.ts';
+import { useOnVisible } from '../../../shared/lib/use-on-visible.ts';
 import shared from './agent-screens.module.css';
 
 export type PagedQuery = {

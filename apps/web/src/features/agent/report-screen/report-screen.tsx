@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../shared/ui/button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
-import { formatDateTime } from '../../wallet/transactions-screen/format-date-time.ts';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import shared from '../components/agent-screens.module.css';
 import { formatDay, formatInterval } from '../components/format-agent.ts';
 import { AgentFiguresCard, AgentFiguresSkeleton } from './agent-figures.tsx';

@@ -1,7 +1,7 @@
 import type { TSubordinate } from '@mayur/contracts';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../shared/ui/money.tsx';
-import { formatDateTime } from '../../wallet/transactions-screen/format-date-time.ts';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import shared from '../components/agent-screens.module.css';
 import styles from './subordinates-screen.module.css';
 

@@ -1,7 +1,7 @@
 import type { TWithdrawRecord } from '@mayur/contracts';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../shared/ui/money.tsx';
-import { formatDateTime } from '../../wallet/transactions-screen/format-date-time.ts';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { formatUsdt } from '../components/cash-amounts.ts';
 import { BankIcon, UpiIcon, UsdtIcon } from '../components/cash-icons.tsx';
 import { CopyIconButton } from '../components/copy-button.tsx';

@@ -2,7 +2,7 @@ import type { TMoneyTransaction } from '@mayur/contracts';
 import { useTranslation } from 'react-i18next';
 import { Money } from '../../../shared/ui/money.tsx';
 import { isTransactionKind, TRANSACTION_KIND_ICONS } from '../components/transaction-types.tsx';
-import { formatDateTime } from './format-date-time.ts';
+import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import styles from './transactions-screen.module.css';
 
 const GIFT_REFERENCE_PREFIX = 'gift:';

@@ -11,7 +11,7 @@ import { EmptyStatementArt } from '../components/wallet-art.tsx';
 import { TransactionRow, TransactionRowSkeleton } from './transaction-row.tsx';
 import styles from './transactions-screen.module.css';
 import { TypeFilter } from './type-filter.tsx';
-import { useOnVisible } from './use-on-visible.ts';
+import { useOnVisible } from '../../../shared/lib/use-on-visible.ts';
 import { useTransactions } from './use-transactions.ts';
 
 const SKELETON_ROWS = 6;
