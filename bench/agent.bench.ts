@@ -285,6 +285,9 @@ async function measureEndpoints(bench: BenchDb, db: Db, month: { days: string[] 
       await measure('findDownByPage depth 3', () =>
         api.call('/starAgent/findDownByPage', { depth: 3, pageNum: 1, pageSize: PAGE_SIZE }),
       ),
+      await measure(`findDownByPage registered ${month.days[0]}…${month.days.at(-1)}`, () =>
+        api.call('/starAgent/findDownByPage', { from: month.days[0], to: month.days.at(-1), pageNum: 1, pageSize: PAGE_SIZE }),
+      ),
       await measure('findDownByPage search by ID', (i) =>
         api.call('/starAgent/findDownByPage', {
           search: String(memberIds[(i * 7919) % memberIds.length]),

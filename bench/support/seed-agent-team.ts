@@ -4,7 +4,7 @@
 // because those date every transfer `now()` and the bench needs a month of history; it keeps every
 // invariant `ledger:check` proves instead (two balanced entries per transfer, running balances in
 // transfer order, each account's balance the sum of its entries, no player account below zero), and
-// the bench runs that check after seeding.
+// the bench proves them with the wallet's own check before it measures the endpoints.
 import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts';
 import { HOUSE_SHARD_COUNT, shardedHouseAccountId } from '../../apps/server/src/modules/wallet/accounts.ts';
 import type { Db, Queryable } from '../../apps/server/src/platform/db/db.ts';
