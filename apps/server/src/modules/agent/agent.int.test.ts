@@ -266,7 +266,7 @@ describe('the migration backfill', () => {
 
   async function rerunMigration() {
     await server.ctx.db.exec(
-      `drop table agent_invite_bonuses; drop table agent_team; drop index agent_commission_members_by_member_idx;
+      `drop table agent_invite_bonuses; drop table agent_team cascade; drop index agent_commission_members_by_member_idx;
        delete from schema_migrations where version in ('0012_agent_team.sql', '0015_agent_subordinates.sql')`,
     );
     return migrate(server.ctx.db);
