@@ -1,227 +1,241 @@
-// N concurrent players in one Aviator room against a real server process (the configured database:
-// DATABASE_URL, else an embedded PGlite): every player holds a Socket.IO connection, bets when the round
-// opens and cashes out at a random moment of the flight. Reports accepted cash-outs per second,
-// cash-out latency, the fan-out latency of the server's pushes and the server's memory.
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import net from 'node:net';
+// N players in one Aviator room against a real server process (the configured database:
+// DATABASE_URL, else an embedded PGlite). The load generator is kept lean so that it measures the
+// server, not itself: several worker processes (bench/support/crash-load-worker.ts), each holding its
+// players' minimal Engine.IO/Socket.IO connections over `ws` and a bounded keep-alive HTTP pool.
+// Every player bets in the first seconds of one round's betting window and cashes out at a random
+// moment of the flight's first two seconds (on PostgreSQL the bench reads the round's crash instant from
+// the database and keeps the cash-outs before it, so that a refusal means the server was late, not the
+// player). For each size it prints bets accepted in the window, cash-outs accepted, ack p50/p99/max
+// of both, the take-off push p50/p99, the CPU of the server, of the generator and of PostgreSQL over
+// the round (from /proc), the server's memory per connection and the load average.
+import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
-import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
-import { migrate } from '../apps/server/src/platform/db/migrate.ts';
-import { openPglite } from '../apps/server/src/platform/db/pglite.ts';
-import { openPostgres } from '../apps/server/src/platform/db/postgres.ts';
-import { hashToken } from '../apps/server/src/platform/http/authenticate.ts';
+import { percentile } from './support/load-http.ts';
+import {
+  coreShare,
+  cpuUsedBetween,
+  loadAverageText,
+  postgresCpuSeconds,
+  processCpuSeconds,
+  residentBytes,
+} from './support/load-processes.ts';
+import { createBenchDatabase, preparePlayers, startServer, stopOnExit, type BenchServer } from './support/load-server.ts';
+import { connectLoadSocket, eventPayload, type LoadSocket } from './support/crash-load-socket.ts';
+import type { WorkerCommand, WorkerConnected, WorkerReport, WorkerResult } from './support/crash-load-worker.ts';
 
 const SIZES = (process.env.BENCH_CRASH_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
-const MAX_IN_FLIGHT = 256;
+const WORKERS = Number(process.env.BENCH_CRASH_WORKERS ?? 2);
+/** Keep-alive HTTP connections to the server, over all workers. */
+const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 512);
+/** Players press "Bet" at random moments of the betting window's first seconds. */
+const BET_SPREAD_MS = Number(process.env.BENCH_CRASH_BET_SPREAD_MS ?? 2_000);
+const CASHOUT_WINDOW_MS = 2_000;
+/** Cash-outs are planned at least this long before the crash instant. */
+const CRASH_MARGIN_MS = 200;
+/** A round that crashes sooner leaves no room for cash-outs: the next one is played instead. */
+const MIN_FLIGHT_MS = 1_000;
+/** A flight longer than this only makes the run longer (the bench waits for the crash push): skipped too. */
+const MAX_FLIGHT_MS = 30_000;
+const MAX_SKIPPED_ROUNDS = 5;
+const SIZE_TIMEOUT_MS = Number(process.env.BENCH_CRASH_TIMEOUT_S ?? 300) * 1_000;
+const ROOM = 'limbo';
 
-type ApiReply = { res: number; code?: string; obj?: { bet?: { id: string; status: string } } };
-const root = path.resolve(import.meta.dirname, '..');
+const workerPath = path.join(import.meta.dirname, 'support', 'crash-load-worker.ts');
+const ms = (value: number) => `${value.toFixed(0)} ms`;
+const cpuSecondsOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+type Worker = {
+  child: ChildProcess;
+  next(kind: WorkerReport['kind']): Promise<WorkerReport>;
+  send(command: WorkerCommand): void;
 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
+function startWorker(): Worker {
+  const child = fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  stopOnExit(child);
+  const reports: WorkerReport[] = [];
+  let waiting: (() => void) | null = null;
+  child.on('message', (report: WorkerReport) => {
+    reports.push(report);
+    waiting?.();
   });
+  child.once('exit', () => waiting?.());
+  return {
+    child,
+    send: (command) => child.send(command),
+    async next(kind) {
+      for (;;) {
+        const report = reports.shift();
+        if (report?.kind === 'failed') throw new Error(`load worker ${child.pid} failed: ${report.message}`);
+        if (report?.kind === kind) return report;
+        if (!report && child.exitCode !== null) throw new Error(`load worker ${child.pid} exited (${child.exitCode})`);
+        if (!report) await new Promise<void>((resolve) => (waiting = resolve));
+      }
+    },
+  };
 }
 
-/** Players with ₹1,000 each and a session token, written before the server starts. */
-async function preparePlayers(db: Db, count: number): Promise<string[]> {
-  await migrate(db);
-  await db.query(
-    `insert into users (mobile, password_hash, nick_name, promotion_code, age_confirmed_at, risk_accepted_at)
-     select '6' || lpad(g::text, 9, '0'), 'x', 'Flyer' || g, 'C' || lpad(g::text, 7, '0'), now(), now() from generate_series(1, $1) g`,
-    [count],
-  );
-  await db.query("insert into ledger_accounts (kind, user_id) select kind, id from users, (values ('cash'), ('bonus')) k(kind)");
-  const [adjustments] = await db.query<{ id: number }>("select id from ledger_accounts where purpose = 'adjustments'");
-  await db.transaction(async (tx) => {
-    const { postTransfersFromQuery } = await import('../apps/server/src/modules/wallet/post-transfers.ts');
-    await postTransfersFromQuery(
-      tx,
-      `select 'bench-fund:' || a.id, $1::int, a.id, 100000::bigint, 'adjustment', null::text from ledger_accounts a where a.kind = 'cash'`,
-      [adjustments!.id],
-    );
-  });
-  const users = await db.query<{ id: number }>('select id from users order by id');
-  const tokens = users.map(() => randomBytes(32).toString('base64url'));
-  await db.query(
-    'insert into sessions (token_hash, user_id, expires_at) select * from unnest($1::text[], $2::int[], $3::timestamptz[])',
-    [tokens.map(hashToken), users.map((user) => user.id), users.map(() => new Date(Date.now() + 86_400_000))],
-  );
-  return tokens;
-}
-
-async function runSize(clients: number) {
-  const label = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-crash-bench-'));
-  const scratch = process.env.DATABASE_URL ? await createScratchDatabase(process.env.DATABASE_URL, 'mayur_crash_bench') : null;
-  const db = scratch ? await openPostgres(scratch.url, 4) : await openPglite(dataDir);
-  const tokens = await preparePlayers(db, clients);
-  await db.close();
-
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    GAME_CLOCK: 'true',
-    LOTTERY_CHAIN_LENGTH: '200',
-    SEED_DEMO: 'false',
-  };
-  if (scratch) env.DATABASE_URL = scratch.url;
-  else delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (
-    let i = 0;
-    i < 240 &&
-    !(await fetch(`${base}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  )
-    await new Promise((r) => setTimeout(r, 250));
-
-  const rssOf = async () =>
-    Number(/process_resident_memory_bytes (\d+)/.exec(await (await fetch(`${base}/metrics`)).text())?.[1] ?? 0);
-  const baselineRssBytes = await rssOf();
-  const sockets: Socket[] = [];
-  const connectStarted = performance.now();
-  for (let i = 0; i < clients; i += 500) {
-    const batch = Array.from({ length: Math.min(500, clients - i) }, () =>
-      io(`${base}/crash`, { path: '/socket.io', transports: ['websocket'], reconnection: false }),
-    );
-    await Promise.all(
-      batch.map(
-        (socket) =>
-          new Promise<void>((resolve, reject) => {
-            socket.once('connect', () => resolve());
-            socket.once('connect_error', reject);
-          }),
-      ),
-    );
-    for (const socket of batch) socket.emit('subscribe', 'limbo');
-    sockets.push(...batch);
-  }
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
-  const connectedRssBytes = await rssOf();
-
-  let inFlight = 0;
-  const queue: Array<() => void> = [];
-  const limited = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (inFlight >= MAX_IN_FLIGHT) await new Promise<void>((resolve) => queue.push(resolve));
-    inFlight += 1;
-    try {
-      return await work();
-    } finally {
-      inFlight -= 1;
-      queue.shift()?.();
-    }
-  };
-  const post = (pathname: string, body: unknown, token: string) =>
-    limited(
-      async () =>
-        (
-          await fetch(`${base}/api${pathname}`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: token },
-            body: JSON.stringify(body),
-          })
-        ).json() as Promise<ApiReply>,
-    );
-
-  // Wait for a fresh round; then listen for its take-off before betting, because with many players
-  // betting can still be running when the plane takes off.
-  await new Promise((resolve) => sockets[0]!.once('round', resolve));
-  const betReplies: Array<Promise<ApiReply>> = [];
-  const flyingLatency: number[] = [];
-  const crashedAt: number[] = [];
-  const cashoutLatency: number[] = [];
-  let accepted = 0;
-  let refused = 0;
-  const refusals = new Map<string, number>();
-  let firstAcceptMs = Infinity;
-  let lastAcceptMs = 0;
-  const cashouts: Array<Promise<void>> = [];
-  const crashed = new Promise<{ crashPointX100: number }>((resolve) => sockets[0]!.once('crashed', resolve));
-
-  /** A player cashes out at a random moment of the first 2 s of flight (up to 1.12×): a burst. */
-  const cashOutLater = async (i: number) => {
-    await new Promise((resolve) => setTimeout(resolve, Math.random() * 2_000));
-    const placed = await betReplies[i]!;
-    if (placed.obj?.bet?.status !== 'open') return;
-    const started = performance.now();
-    const reply = await post('/gameroket/doSettle', { betId: placed.obj.bet.id }, tokens[i]!);
-    cashoutLatency.push(performance.now() - started);
-    if (reply.res === 1) {
-      accepted += 1;
-      firstAcceptMs = Math.min(firstAcceptMs, Date.now());
-      lastAcceptMs = Math.max(lastAcceptMs, Date.now());
-    } else {
-      refused += 1;
-      refusals.set(reply.code ?? 'unknown', (refusals.get(reply.code ?? 'unknown') ?? 0) + 1);
-    }
-  };
-  sockets.forEach((socket, i) => {
-    socket.once('flying', (event: { flyingAtMs: number }) => {
-      flyingLatency.push(Date.now() - event.flyingAtMs);
-      cashouts.push(cashOutLater(i));
-    });
-    socket.once('crashed', () => crashedAt.push(Date.now()));
-  });
-
-  // Every player bets in the betting window (bets that arrive in flight are queued, and not counted).
-  tokens.forEach((token, i) => (betReplies[i] = post('/gameroket/pour', { room: 'limbo', amount: '10' }, token)));
-  const bets = await Promise.all(betReplies);
-  const crash = await crashed;
-  await Promise.all(cashouts);
-  const rssBytes = await rssOf();
-
-  for (const socket of sockets) socket.disconnect();
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
+async function stopWorker(worker: Worker): Promise<void> {
+  if (worker.child.exitCode !== null || worker.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+  if (worker.child.connected) worker.send({ kind: 'stop' });
+  const timer = setTimeout(() => worker.child.kill('SIGKILL'), 5_000);
   await exited;
-  await scratch?.drop();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  clearTimeout(timer);
+}
 
-  const spanSeconds = Math.max(0.001, (lastAcceptMs - firstAcceptMs) / 1000);
-  const ms = (value: number) => `${value.toFixed(0)} ms`;
-  console.log(
-    `${clients.toLocaleString('en')} clients (${label}): connected in ${connectSeconds.toFixed(1)} s; ${bets.filter((reply) => reply.obj?.bet?.status === 'open').length} bets in the round; ` +
-      `crash at ${(crash.crashPointX100 / 100).toFixed(2)}×; cash-outs accepted ${accepted}, refused ${refused} (${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}); ` +
-      `${(accepted / spanSeconds).toFixed(0)} accepted cash-outs/s; cash-out latency p50 ${ms(percentile(cashoutLatency, 50))} p99 ${ms(percentile(cashoutLatency, 99))}; ` +
-      `'flying' push p50 ${ms(percentile(flyingLatency, 50))} p99 ${ms(percentile(flyingLatency, 99))}; ` +
-      `'crashed' reached every client within ${ms(Math.max(...crashedAt) - Math.min(...crashedAt))} of the first; server RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB (idle ${(baselineRssBytes / 2 ** 20).toFixed(0)} MiB; ${((connectedRssBytes - baselineRssBytes) / clients / 1024).toFixed(1)} KiB per connection)`,
-  );
+/** Stops the running size's workers and server and drops its database; used when the size times out. */
+const currentSize: { cleanup: (() => Promise<void>) | null } = { cleanup: null };
+
+type ChosenRound = { roundId: string; cashoutWindowMs: number; flightMs: number | null; skipped: number };
+
+/** The next round to play: its id from the `round` push, its flight length from the database when it can be read. */
+async function chooseRound(observer: LoadSocket, db: Db | null): Promise<ChosenRound> {
+  for (let skipped = 0; ; skipped++) {
+    const roundId = await new Promise<string>((resolve) =>
+      observer.onPush((event, packet) => {
+        if (event === 'round') resolve(eventPayload<{ roundId: string }>(packet).roundId);
+      }),
+    );
+    if (!db) return { roundId, cashoutWindowMs: CASHOUT_WINDOW_MS, flightMs: null, skipped };
+    const [round] = await db.query<{ flight_ms: number }>(
+      'select (extract(epoch from crash_at - flying_at) * 1000)::float8 as flight_ms from crash_rounds where id = $1',
+      [roundId],
+    );
+    const flightMs = round!.flight_ms;
+    if ((flightMs >= MIN_FLIGHT_MS && flightMs <= MAX_FLIGHT_MS) || skipped >= MAX_SKIPPED_ROUNDS)
+      return {
+        roundId,
+        cashoutWindowMs: Math.max(0, Math.min(CASHOUT_WINDOW_MS, flightMs - CRASH_MARGIN_MS)),
+        flightMs,
+        skipped,
+      };
+  }
+}
+
+async function runSize(clients: number): Promise<string> {
+  const database = await createBenchDatabase('mayur-crash-bench');
+  let db: Db | null = null;
+  let server: BenchServer | null = null;
+  let observer: LoadSocket | null = null;
+  const workers: Worker[] = [];
+  let cleaned: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      observer?.close();
+      await Promise.all(workers.map(stopWorker));
+      await server?.stop();
+      await db?.close().catch(() => {});
+      await database.cleanup();
+    })());
+  currentSize.cleanup = cleanup;
+  try {
+    db = await database.open();
+    const tokens = await preparePlayers(db, clients, '6');
+    // PGlite is one process's folder: hand it to the server. On PostgreSQL the bench keeps a connection to read rounds.
+    if (!database.scratch) {
+      await db.close();
+      db = null;
+    }
+    server = await startServer(database);
+    const idleRssBytes = residentBytes(server.pid);
+    const perWorker = Math.ceil(clients / WORKERS);
+    for (let w = 0; w * perWorker < clients; w++) {
+      const worker = startWorker();
+      workers.push(worker);
+      worker.send({
+        kind: 'start',
+        port: server.port,
+        room: ROOM,
+        tokens: tokens.slice(w * perWorker, (w + 1) * perWorker),
+        httpConnections: Math.max(1, Math.floor(HTTP_CONNECTIONS / WORKERS)),
+        workerIndex: w,
+      });
+    }
+    observer = await connectLoadSocket(server.port, '/crash');
+    observer.emit('subscribe', ROOM);
+    const connected = (await Promise.all(workers.map((worker) => worker.next('connected')))) as WorkerConnected[];
+    const connectSeconds = Math.max(...connected.map((report) => report.connectMs)) / 1000;
+    const connectedRssBytes = residentBytes(server.pid);
+
+    const chosen = await chooseRound(observer, db);
+    let crashPointX100 = 0;
+    observer.onPush((event, packet) => {
+      const crashed = event === 'crashed' ? eventPayload<{ roundId: string; crashPointX100: number }>(packet) : null;
+      if (crashed?.roundId === chosen.roundId) crashPointX100 = crashed.crashPointX100;
+    });
+    const loadBefore = loadAverageText();
+    const serverCpuBefore = processCpuSeconds(server.pid) ?? 0;
+    const postgresBefore = postgresCpuSeconds(database.scratch?.name ?? null);
+    const coordinatorBefore = process.cpuUsage();
+    const startedMs = performance.now();
+    for (const worker of workers)
+      worker.send({ kind: 'go', roundId: chosen.roundId, betSpreadMs: BET_SPREAD_MS, cashoutWindowMs: chosen.cashoutWindowMs });
+    const results = (await Promise.all(workers.map((worker) => worker.next('result')))) as WorkerResult[];
+    const wallSeconds = (performance.now() - startedMs) / 1000;
+    const serverCpu = (processCpuSeconds(server.pid) ?? 0) - serverCpuBefore;
+    const postgresAfter = postgresCpuSeconds(database.scratch?.name ?? null);
+    const coordinatorCpu = cpuSecondsOf(process.cpuUsage(coordinatorBefore));
+    const rssBytes = residentBytes(server.pid);
+
+    const all = <K extends keyof WorkerResult>(key: K) => results.flatMap((result) => result[key] as number[]);
+    const betAckMs = all('betAckMs');
+    const cashoutAckMs = all('cashoutAckMs');
+    const flyingPushMs = all('flyingPushMs');
+    const crashedAtMs = all('crashedAtMs');
+    const refusals = new Map<string, number>();
+    for (const result of results)
+      for (const [code, count] of Object.entries(result.refusals)) refusals.set(code, (refusals.get(code) ?? 0) + count);
+    const workerCpu = results.map((result) => result.roundCpuSeconds);
+    const generatorCpu = sum(workerCpu) + coordinatorCpu;
+    const postgresCpu = database.scratch
+      ? `${cpuUsedBetween(postgresBefore.backends, postgresAfter.backends).toFixed(1)} s (${coreShare(cpuUsedBetween(postgresBefore.backends, postgresAfter.backends), wallSeconds)}) in the scratch database's backends, ${cpuUsedBetween(postgresBefore.all, postgresAfter.all).toFixed(1)} s in all postgres processes`
+      : 'inside the server process (PGlite)';
+    const quantiles = (values: number[]) =>
+      `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))} max ${ms(values.length ? Math.max(...values) : 0)}`;
+    const flight =
+      chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
+    return [
+      `${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} keep-alive HTTP connections): ` +
+        `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} crashed at ${(crashPointX100 / 100).toFixed(2)}× (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
+        `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
+      `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} queued for the next round; ` +
+        `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))})`,
+      `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +
+        `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))})`,
+      `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
+      `  'flying' push p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))} (${flyingPushMs.length} clients); ` +
+        `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,
+      `  CPU over the round (${wallSeconds.toFixed(1)} s wall): server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); ` +
+        `generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}: workers ${workerCpu.map((cpu) => cpu.toFixed(1)).join(' + ')} s, coordinator ${coordinatorCpu.toFixed(1)} s); ` +
+        `PostgreSQL ${postgresCpu}`,
+      `  server memory: RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB after the round (idle ${(idleRssBytes / 2 ** 20).toFixed(0)} MiB, connected ${(connectedRssBytes / 2 ** 20).toFixed(0)} MiB): ` +
+        `${((connectedRssBytes - idleRssBytes) / clients / 1024).toFixed(1)} KiB per connection; load average before the round ${loadBefore}, after ${loadAverageText()}`,
+    ].join('\n');
+  } finally {
+    await cleanup();
+  }
 }
 
 console.log(
-  `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; server and clients share the machine`,
+  `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; server, PostgreSQL and generator share it; load average ${loadAverageText()}`,
 );
 for (const size of SIZES) {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await runSize(size);
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`not finished within ${SIZE_TIMEOUT_MS / 1000} s`)), SIZE_TIMEOUT_MS);
+    });
+    console.log(await Promise.race([runSize(size), timedOut]));
   } catch (error) {
     console.log(`${size.toLocaleString('en')} clients: stopped — ${(error as Error).message}`);
-    break;
+    // A size that timed out is still running: stop its processes and drop its database before leaving.
+    await currentSize.cleanup?.();
+    process.exit(1);
+  } finally {
+    clearTimeout(timer);
   }
 }
