@@ -3,7 +3,8 @@
 // server, not itself: several worker processes (bench/support/crash-load-worker.ts), each holding its
 // players' minimal Engine.IO/Socket.IO connections over `ws` and a bounded keep-alive HTTP pool.
 // Every player bets in the first seconds of one round's betting window and cashes out at a random
-// moment of the flight's first two seconds (on PostgreSQL the bench reads the round's crash instant from
+// moment of the flight's first two seconds, timed from the take-off instant the round's `round` push
+// announced (so a late `flying` push is measured, not compounded) (on PostgreSQL the bench reads the round's crash instant from
 // the database and keeps the cash-outs before it, so that a refusal means the server was late, not the
 // player). For each size it prints bets accepted in the window, cash-outs accepted, ack p50/p99/max
 // of both, the take-off push p50/p99, the CPU of the server, of the generator and of PostgreSQL over
@@ -28,7 +29,7 @@ import type { WorkerCommand, WorkerConnected, WorkerReport, WorkerResult } from 
 const SIZES = (process.env.BENCH_CRASH_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_CRASH_WORKERS ?? 2);
 /** Keep-alive HTTP connections to the server, over all workers. */
-const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 512);
+const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 1_000);
 /** Players press "Bet" at random moments of the betting window's first seconds. */
 const BET_SPREAD_MS = Number(process.env.BENCH_CRASH_BET_SPREAD_MS ?? 2_000);
 const CASHOUT_WINDOW_MS = 2_000;
@@ -90,17 +91,17 @@ async function stopWorker(worker: Worker): Promise<void> {
 /** Stops the running size's workers and server and drops its database; used when the size times out. */
 const currentSize: { cleanup: (() => Promise<void>) | null } = { cleanup: null };
 
-type ChosenRound = { roundId: string; cashoutWindowMs: number; flightMs: number | null; skipped: number };
+type ChosenRound = { roundId: string; flyingAtMs: number; cashoutWindowMs: number; flightMs: number | null; skipped: number };
 
 /** The next round to play: its id from the `round` push, its flight length from the database when it can be read. */
 async function chooseRound(observer: LoadSocket, db: Db | null): Promise<ChosenRound> {
   for (let skipped = 0; ; skipped++) {
-    const roundId = await new Promise<string>((resolve) =>
+    const { roundId, flyingAtMs } = await new Promise<{ roundId: string; flyingAtMs: number }>((resolve) =>
       observer.onPush((event, packet) => {
-        if (event === 'round') resolve(eventPayload<{ roundId: string }>(packet).roundId);
+        if (event === 'round') resolve(eventPayload(packet));
       }),
     );
-    if (!db) return { roundId, cashoutWindowMs: CASHOUT_WINDOW_MS, flightMs: null, skipped };
+    if (!db) return { roundId, flyingAtMs, cashoutWindowMs: CASHOUT_WINDOW_MS, flightMs: null, skipped };
     const [round] = await db.query<{ flight_ms: number }>(
       'select (extract(epoch from crash_at - flying_at) * 1000)::float8 as flight_ms from crash_rounds where id = $1',
       [roundId],
@@ -109,6 +110,7 @@ async function chooseRound(observer: LoadSocket, db: Db | null): Promise<ChosenR
     if ((flightMs >= MIN_FLIGHT_MS && flightMs <= MAX_FLIGHT_MS) || skipped >= MAX_SKIPPED_ROUNDS)
       return {
         roundId,
+        flyingAtMs,
         cashoutWindowMs: Math.max(0, Math.min(CASHOUT_WINDOW_MS, flightMs - CRASH_MARGIN_MS)),
         flightMs,
         skipped,
@@ -173,7 +175,13 @@ async function runSize(clients: number): Promise<string> {
     const coordinatorBefore = process.cpuUsage();
     const startedMs = performance.now();
     for (const worker of workers)
-      worker.send({ kind: 'go', roundId: chosen.roundId, betSpreadMs: BET_SPREAD_MS, cashoutWindowMs: chosen.cashoutWindowMs });
+      worker.send({
+        kind: 'go',
+        roundId: chosen.roundId,
+        flyingAtMs: chosen.flyingAtMs,
+        betSpreadMs: BET_SPREAD_MS,
+        cashoutWindowMs: chosen.cashoutWindowMs,
+      });
     const results = (await Promise.all(workers.map((worker) => worker.next('result')))) as WorkerResult[];
     const wallSeconds = (performance.now() - startedMs) / 1000;
     const serverCpu = (processCpuSeconds(server.pid) ?? 0) - serverCpuBefore;
@@ -207,7 +215,7 @@ async function runSize(clients: number): Promise<string> {
       `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +
         `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))})`,
       `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
-      `  'flying' push p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))} (${flyingPushMs.length} clients); ` +
+      `  'flying' push reached ${flyingPushMs.length} of ${clients} clients: p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))}; ` +
         `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,
       `  CPU over the round (${wallSeconds.toFixed(1)} s wall): server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); ` +
         `generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}: workers ${workerCpu.map((cpu) => cpu.toFixed(1)).join(' + ')} s, coordinator ${coordinatorCpu.toFixed(1)} s); ` +

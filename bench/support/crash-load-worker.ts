@@ -13,7 +13,7 @@ export type WorkerStart = {
   httpConnections: number;
   workerIndex: number;
 };
-export type WorkerGo = { kind: 'go'; roundId: string; betSpreadMs: number; cashoutWindowMs: number };
+export type WorkerGo = { kind: 'go'; roundId: string; flyingAtMs: number; betSpreadMs: number; cashoutWindowMs: number };
 export type WorkerStop = { kind: 'stop' };
 export type WorkerCommand = WorkerStart | WorkerGo | WorkerStop;
 
@@ -106,8 +106,9 @@ async function playRound(command: WorkerGo): Promise<void> {
         }, Math.random() * command.betSpreadMs);
       }),
   );
-  const cashOut = async (i: number, flyingAtMs: number) => {
-    const delayMs = flyingAtMs + Math.random() * command.cashoutWindowMs - Date.now();
+  /** A player presses "Cash out" at a random moment of the window after the announced take-off instant. */
+  const cashOut = async (i: number) => {
+    const delayMs = command.flyingAtMs + Math.random() * command.cashoutWindowMs - Date.now();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, delayMs)));
     const betId = await betIds[i]!;
     if (!betId) return;
@@ -121,16 +122,15 @@ async function playRound(command: WorkerGo): Promise<void> {
       refuse({ res: -1, code: `transport ${(error as Error).message}` }, 'cash-out');
     }
   };
-  const cashouts: Array<Promise<void>> = [];
+  const cashouts = tokens.map((_, i) => cashOut(i));
   let resolveCrashed = () => {};
   const crashed = new Promise<void>((resolve) => (resolveCrashed = resolve));
-  sockets.forEach((socket, i) => {
+  sockets.forEach((socket) => {
     socket.onPush((event, packet) => {
       if (event === 'flying') {
         const flying = eventPayload<{ roundId: string; flyingAtMs: number }>(packet);
         if (flying.roundId !== command.roundId) return;
         result.flyingPushMs.push(Date.now() - flying.flyingAtMs);
-        cashouts.push(cashOut(i, flying.flyingAtMs));
       } else if (event === 'crashed') {
         if (eventPayload<{ roundId: string }>(packet).roundId !== command.roundId) return;
         result.crashedAtMs.push(Date.now());
