@@ -43,6 +43,7 @@ import { AppError } from './platform/http/app-error.ts';
 import { refusal, sendAppError } from './platform/http/envelope.ts';
 import { registerApiDocs } from './platform/http/openapi.ts';
 import { API_PREFIX } from './platform/http/register-endpoint.ts';
+import { createSessionCache } from './platform/http/session-cache.ts';
 import { createMetrics, registerMetricsEndpoint } from './platform/metrics.ts';
 import { memoryRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from './platform/rate-limit/redis-rate-limiter.ts';
@@ -84,6 +85,13 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     codeDelivery: overrides.codeDelivery ?? createCodeDelivery(config, db),
     gateway: createGateway(config.payments, overrides.clock ?? systemClock),
   };
+  ctx.sessionCache = await createSessionCache({
+    db,
+    clock: ctx.clock,
+    log,
+    redis: config.redisUrl ? { url: config.redisUrl, deploymentName: config.deploymentName } : undefined,
+    isRefreshing: true,
+  });
 
   const trusted = config.trustProxy;
   const app = Fastify({
@@ -158,6 +166,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
       await app.close();
       await ctx.codeDelivery.close();
       await limiter.close();
+      await ctx.sessionCache?.close();
       if (!overrides.db) await db.close();
     },
   };

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import type { SessionPrincipal } from '../../platform/http/authenticate.ts';
+import { forgetRevokedSessions, type SessionPrincipal } from '../../platform/http/authenticate.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { withCode } from '../codes/with-code.ts';
 import { channelOf, columnOf, type LoginIdentity } from './login-identity.ts';
@@ -42,6 +42,7 @@ export async function changeWithdrawPassword(
     ]);
     await revokeUserSessions(tx, ctx.clock, session.userId, session.tokenHash);
   });
+  await forgetRevokedSessions(ctx, { userId: session.userId, exceptTokenHash: session.tokenHash });
   meta.log.info({ userId: session.userId }, 'withdrawal password changed; other sessions revoked');
   return null;
 }

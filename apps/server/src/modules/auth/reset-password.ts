@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { forgetRevokedSessions } from '../../platform/http/authenticate.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { withCode } from '../codes/with-code.ts';
@@ -42,6 +43,7 @@ export async function resetPassword(
     await revokeUserSessions(tx, ctx.clock, user.id);
     return user.id;
   });
+  await forgetRevokedSessions(ctx, { userId });
   meta.log.info({ userId }, 'login password reset; all sessions revoked');
   return null;
 }

@@ -8,6 +8,7 @@ import type { PasswordHasher } from './passwords.ts';
 import { register } from './register.ts';
 import { resetPassword } from './reset-password.ts';
 import { revokeSession } from './sessions.ts';
+import { forgetRevokedSessions } from '../../platform/http/authenticate.ts';
 import { thirdLogin } from './third-login.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, hasher: PasswordHasher) {
@@ -33,6 +34,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, hasher
   );
   registerEndpoint(app, ctx, '/user/logout', async ({ session }) => {
     await revokeSession(ctx.db, ctx.clock, session.tokenHash);
+    await forgetRevokedSessions(ctx, { tokenHash: session.tokenHash });
     return null;
   });
   registerEndpoint(app, ctx, '/third/login', ({ input, meta }) => thirdLogin(ctx, input.token, meta));

@@ -1,7 +1,7 @@
 import type { TSession } from '@mayur/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { hashToken } from '../../platform/http/authenticate.ts';
+import { forgetRevokedSessions, hashToken } from '../../platform/http/authenticate.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { findUserView } from '../users/user-view.ts';
 import { createSessionUntil } from './sessions.ts';
@@ -12,7 +12,7 @@ import { createSessionUntil } from './sessions.ts';
  * The new session ends when the handed one would have: a chain of handovers never extends a login.
  */
 export async function thirdLogin(ctx: AppContext, handedToken: string, meta: RequestMeta): Promise<TSession> {
-  return ctx.db.transaction(async (tx) => {
+  const session = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
     const rows = await tx.query<{ user_id: number; expires_at: Date }>(
       'update sessions set revoked_at = $2 where token_hash = $1 and revoked_at is null and expires_at > $2 returning user_id, expires_at',
@@ -25,4 +25,7 @@ export async function thirdLogin(ctx: AppContext, handedToken: string, meta: Req
     meta.log.info({ userId }, 'session handed over');
     return { token, user: await findUserView(tx, userId) };
   });
+  // The handed token is spent: no node may keep accepting it from its cache.
+  await forgetRevokedSessions(ctx, { tokenHash: hashToken(handedToken) });
+  return session;
 }

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { countingDb, type CountingDb } from '../../../test/counting-db.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { SESSION_CONFIRMATION_MS } from './session-cache.ts';
+
+// Two server nodes on one database (and, when REDIS_URL is set, one Redis deployment), each with its
+// own session cache: a session revoked on one node must be refused by the other within the bound.
+
+const redisEnv: Record<string, string> = process.env.REDIS_URL
+  ? { REDIS_URL: process.env.REDIS_URL, DEPLOYMENT_NAME: `sessions-${randomBytes(4).toString('hex')}` }
+  : {};
+
+let first: TestServer;
+let second: TestServer;
+let counted: CountingDb;
+
+beforeEach(async () => {
+  first = await startTestServer(redisEnv);
+  counted = countingDb(first.ctx.db);
+  second = await startTestServer(
+    { ...redisEnv, ...(first.ctx.config.databaseUrl ? { DATABASE_URL: first.ctx.config.databaseUrl } : {}) },
+    { db: counted },
+  );
+});
+afterEach(async () => {
+  await second.stop();
+  await first.stop();
+});
+
+const isAccepted = async (node: TestServer, token: string) => (await node.call('/user/balance', {}, { token })).status === 200;
+
+/** Polls `node` until it refuses `token`, and returns how long that took; fails after the bound. */
+async function msUntilRefused(node: TestServer, token: string): Promise<number> {
+  const startedAtMs = performance.now();
+  while (performance.now() - startedAtMs <= SESSION_CONFIRMATION_MS) {
+    if (!(await isAccepted(node, token))) return performance.now() - startedAtMs;
+    await sleep(25);
+  }
+  throw new Error(`token still accepted ${SESSION_CONFIRMATION_MS} ms after its revocation`);
+}
+
+/** Statements of the per-request session read (the refresh loop's one-for-all read is not counted). */
+const sessionReads = () => counted.statements.filter((sql) => sql.includes('from sessions where token_hash = $1')).length;
+
+describe('the session cache of two nodes', () => {
+  it('answers a cached session without a session query, and keeps a session in use cached past the bound', async () => {
+    const { token } = await first.registerMobile('9123400001');
+    expect(await isAccepted(second, token)).toBe(true);
+    counted.reset();
+    expect(await isAccepted(second, token)).toBe(true);
+    expect(await isAccepted(second, token)).toBe(true);
+    expect(sessionReads()).toBe(0);
+    // The refresh loop confirms the sessions in use in one query for all, so a bet placed now and a
+    // cash-out seconds later both skip the per-request read.
+    await sleep(SESSION_CONFIRMATION_MS + 500);
+    counted.reset();
+    expect(await isAccepted(second, token)).toBe(true);
+    expect(sessionReads()).toBe(0);
+    expect(second.ctx.sessionCache!.size()).toBe(1);
+  });
+
+  it('refuses a token on the other node within the bound after logout', async () => {
+    const { token } = await first.registerMobile('9123400002');
+    expect(await isAccepted(first, token)).toBe(true);
+    expect(await isAccepted(second, token)).toBe(true);
+    expect((await first.call('/user/logout', {}, { token })).body.res).toBe(1);
+    expect(await isAccepted(first, token)).toBe(false);
+    const waitedMs = await msUntilRefused(second, token);
+    expect(waitedMs).toBeLessThanOrEqual(SESSION_CONFIRMATION_MS);
+    // With Redis the revocation arrives as a message: the very first poll is refused.
+    if (process.env.REDIS_URL) expect(waitedMs).toBeLessThan(100);
+  });
+
+  it('revokes every session of the player on both nodes when the login password is reset', async () => {
+    const mobile = '9123400003';
+    const registered = await first.registerMobile(mobile);
+    const login = await second.call('/user/login', { mobile, password: 'secret-pass-1' });
+    expect(login.body.res).toBe(1);
+    const tokens = [registered.token, login.body.obj.token as string];
+    for (const token of tokens) {
+      expect(await isAccepted(first, token)).toBe(true);
+      expect(await isAccepted(second, token)).toBe(true);
+    }
+    first.clock.advance(61_000);
+    await first.call('/smsserver/getCode', { mobile });
+    const code = await first.lastCode(mobile);
+    const reset = await first.call('/user/fogetPSW', { mobile, code, password: 'another-pass-2' });
+    expect(reset.body.res).toBe(1);
+    for (const token of tokens) {
+      expect(await isAccepted(first, token)).toBe(false);
+      expect(await msUntilRefused(second, token)).toBeLessThanOrEqual(SESSION_CONFIRMATION_MS);
+    }
+  });
+
+  it('keeps the asking session and ends the others on both nodes when the withdrawal password changes', async () => {
+    const mobile = '9123400004';
+    const asking = await first.registerMobile(mobile);
+    const other = (await second.call('/user/login', { mobile, password: 'secret-pass-1' })).body.obj.token as string;
+    expect(await isAccepted(first, other)).toBe(true);
+    expect(await isAccepted(second, other)).toBe(true);
+    expect(await isAccepted(second, asking.token)).toBe(true);
+    first.clock.advance(61_000);
+    await first.call('/smsserver/getCode', { mobile });
+    const code = await first.lastCode(mobile);
+    const changed = await first.call(
+      '/user/changeWithdrawPsw',
+      { mobile, code, withdrawPassword: 'withdraw-pass-3' },
+      { token: asking.token },
+    );
+    expect(changed.body.res).toBe(1);
+    expect(await isAccepted(first, other)).toBe(false);
+    expect(await msUntilRefused(second, other)).toBeLessThanOrEqual(SESSION_CONFIRMATION_MS);
+    expect(await isAccepted(first, asking.token)).toBe(true);
+    expect(await isAccepted(second, asking.token)).toBe(true);
+  });
+
+  it('refuses a cached session at once when its expiry passes', async () => {
+    const { token } = await first.registerMobile('9123400005');
+    expect(await isAccepted(second, token)).toBe(true);
+    counted.reset();
+    second.clock.advance(second.ctx.config.sessionTtlMs - 1);
+    expect(await isAccepted(second, token)).toBe(true);
+    second.clock.advance(1);
+    expect(await isAccepted(second, token)).toBe(false);
+    // Both answers came from the cache: the expiry was judged without asking the database.
+    expect(sessionReads()).toBe(0);
+  });
+});
