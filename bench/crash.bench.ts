@@ -58,22 +58,32 @@ function startWorker(): Worker {
   const child = fork(workerPath, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   stopOnExit(child);
   const reports: WorkerReport[] = [];
-  let waiting: (() => void) | null = null;
+  const waiters = new Set<() => void>();
+  const wakeAll = () => {
+    for (const wake of waiters) wake();
+  };
   child.on('message', (report: WorkerReport) => {
     reports.push(report);
-    waiting?.();
+    wakeAll();
   });
-  child.once('exit', () => waiting?.());
+  child.once('exit', wakeAll);
   return {
     child,
     send: (command) => child.send(command),
     async next(kind) {
       for (;;) {
-        const report = reports.shift();
-        if (report?.kind === 'failed') throw new Error(`load worker ${child.pid} failed: ${report.message}`);
-        if (report?.kind === kind) return report;
-        if (!report && child.exitCode !== null) throw new Error(`load worker ${child.pid} exited (${child.exitCode})`);
-        if (!report) await new Promise<void>((resolve) => (waiting = resolve));
+        const failed = reports.find((report) => report.kind === 'failed');
+        if (failed?.kind === 'failed') throw new Error(`load worker ${child.pid} failed: ${failed.message}`);
+        const index = reports.findIndex((report) => report.kind === kind);
+        if (index >= 0) return reports.splice(index, 1)[0]!;
+        if (child.exitCode !== null || child.signalCode !== null) throw new Error(`load worker ${child.pid} exited`);
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+        });
       }
     },
   };
@@ -89,7 +99,11 @@ async function stopWorker(worker: Worker): Promise<void> {
 }
 
 /** Stops the running size's workers and server and drops its database; used when the size times out. */
-const currentSize: { cleanup: (() => Promise<void>) | null } = { cleanup: null };
+const currentSize: { cleanup: (() => Promise<void>) | null; snapshot: (() => Promise<string>) | null } = {
+  cleanup: null,
+  snapshot: null,
+};
+const SNAPSHOT_TIMEOUT_MS = 10_000;
 
 type ChosenRound = { roundId: string; flyingAtMs: number; cashoutWindowMs: number; flightMs: number | null; skipped: number };
 
@@ -134,6 +148,7 @@ async function runSize(clients: number): Promise<string> {
       await database.cleanup();
     })());
   currentSize.cleanup = cleanup;
+  currentSize.snapshot = null;
   try {
     db = await database.open();
     const tokens = await preparePlayers(db, clients, '6');
@@ -142,7 +157,8 @@ async function runSize(clients: number): Promise<string> {
       await db.close();
       db = null;
     }
-    server = await startServer(database);
+    const started = await startServer(database);
+    server = started;
     const idleRssBytes = residentBytes(server.pid);
     const perWorker = Math.ceil(clients / WORKERS);
     for (let w = 0; w * perWorker < clients; w++) {
@@ -182,47 +198,57 @@ async function runSize(clients: number): Promise<string> {
         betSpreadMs: BET_SPREAD_MS,
         cashoutWindowMs: chosen.cashoutWindowMs,
       });
-    const results = (await Promise.all(workers.map((worker) => worker.next('result')))) as WorkerResult[];
-    const wallSeconds = (performance.now() - startedMs) / 1000;
-    const serverCpu = (processCpuSeconds(server.pid) ?? 0) - serverCpuBefore;
-    const postgresAfter = postgresCpuSeconds(database.scratch?.name ?? null);
-    const coordinatorCpu = cpuSecondsOf(process.cpuUsage(coordinatorBefore));
-    const rssBytes = residentBytes(server.pid);
+    /** The figures of the round from the workers' reports: final, or (at the time limit) so far. */
+    const summarize = (results: WorkerResult[], isPartial: boolean) => {
+      const wallSeconds = (performance.now() - startedMs) / 1000;
+      const serverCpu = (processCpuSeconds(started.pid) ?? 0) - serverCpuBefore;
+      const postgresAfter = postgresCpuSeconds(database.scratch?.name ?? null);
+      const coordinatorCpu = cpuSecondsOf(process.cpuUsage(coordinatorBefore));
+      const rssBytes = residentBytes(started.pid);
 
-    const all = <K extends keyof WorkerResult>(key: K) => results.flatMap((result) => result[key] as number[]);
-    const betAckMs = all('betAckMs');
-    const cashoutAckMs = all('cashoutAckMs');
-    const flyingPushMs = all('flyingPushMs');
-    const crashedAtMs = all('crashedAtMs');
-    const refusals = new Map<string, number>();
-    for (const result of results)
-      for (const [code, count] of Object.entries(result.refusals)) refusals.set(code, (refusals.get(code) ?? 0) + count);
-    const workerCpu = results.map((result) => result.roundCpuSeconds);
-    const generatorCpu = sum(workerCpu) + coordinatorCpu;
-    const postgresCpu = database.scratch
-      ? `${cpuUsedBetween(postgresBefore.backends, postgresAfter.backends).toFixed(1)} s (${coreShare(cpuUsedBetween(postgresBefore.backends, postgresAfter.backends), wallSeconds)}) in the scratch database's backends, ${cpuUsedBetween(postgresBefore.all, postgresAfter.all).toFixed(1)} s in all postgres processes`
-      : 'inside the server process (PGlite)';
-    const quantiles = (values: number[]) =>
-      `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))} max ${ms(values.length ? Math.max(...values) : 0)}`;
-    const flight =
-      chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
-    return [
-      `${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} keep-alive HTTP connections): ` +
-        `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} crashed at ${(crashPointX100 / 100).toFixed(2)}× (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
-        `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
-      `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} queued for the next round; ` +
-        `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))})`,
-      `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +
-        `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))})`,
-      `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
-      `  'flying' push reached ${flyingPushMs.length} of ${clients} clients: p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))}; ` +
-        `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,
-      `  CPU over the round (${wallSeconds.toFixed(1)} s wall): server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); ` +
-        `generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}: workers ${workerCpu.map((cpu) => cpu.toFixed(1)).join(' + ')} s, coordinator ${coordinatorCpu.toFixed(1)} s); ` +
-        `PostgreSQL ${postgresCpu}`,
-      `  server memory: RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB after the round (idle ${(idleRssBytes / 2 ** 20).toFixed(0)} MiB, connected ${(connectedRssBytes / 2 ** 20).toFixed(0)} MiB): ` +
-        `${((connectedRssBytes - idleRssBytes) / clients / 1024).toFixed(1)} KiB per connection; load average before the round ${loadBefore}, after ${loadAverageText()}`,
-    ].join('\n');
+      const all = <K extends keyof WorkerResult>(key: K) => results.flatMap((result) => result[key] as number[]);
+      const betAckMs = all('betAckMs');
+      const cashoutAckMs = all('cashoutAckMs');
+      const flyingPushMs = all('flyingPushMs');
+      const crashedAtMs = all('crashedAtMs');
+      const refusals = new Map<string, number>();
+      for (const result of results)
+        for (const [code, count] of Object.entries(result.refusals)) refusals.set(code, (refusals.get(code) ?? 0) + count);
+      const workerCpu = results.map((result) => result.roundCpuSeconds);
+      const generatorCpu = sum(workerCpu) + coordinatorCpu;
+      const postgresCpu = database.scratch
+        ? `${cpuUsedBetween(postgresBefore.backends, postgresAfter.backends).toFixed(1)} s (${coreShare(cpuUsedBetween(postgresBefore.backends, postgresAfter.backends), wallSeconds)}) in the scratch database's backends, ${cpuUsedBetween(postgresBefore.all, postgresAfter.all).toFixed(1)} s in all postgres processes`
+        : 'inside the server process (PGlite)';
+      const quantiles = (values: number[]) =>
+        `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))} max ${ms(values.length ? Math.max(...values) : 0)}`;
+      const flight =
+        chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
+      return [
+        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} keep-alive HTTP connections): ` +
+          `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} ${crashPointX100 ? `crashed at ${(crashPointX100 / 100).toFixed(2)}×` : 'not crashed yet'} (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
+          `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
+        `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} queued for the next round` +
+          `${isPartial ? ` (${betAckMs.length} of ${clients} answered so far)` : ''}; ` +
+          `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))})`,
+        `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +
+          `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))})`,
+        `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
+        `  'flying' push reached ${flyingPushMs.length} of ${clients} clients: p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))}; ` +
+          `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,
+        `  CPU over the round (${wallSeconds.toFixed(1)} s wall): server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); ` +
+          `generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}: workers ${workerCpu.map((cpu) => cpu.toFixed(1)).join(' + ')} s, coordinator ${coordinatorCpu.toFixed(1)} s); ` +
+          `PostgreSQL ${postgresCpu}`,
+        `  server memory: RSS ${(rssBytes / 2 ** 20).toFixed(0)} MiB after the round (idle ${(idleRssBytes / 2 ** 20).toFixed(0)} MiB, connected ${(connectedRssBytes / 2 ** 20).toFixed(0)} MiB): ` +
+          `${((connectedRssBytes - idleRssBytes) / clients / 1024).toFixed(1)} KiB per connection; load average before the round ${loadBefore}, after ${loadAverageText()}`,
+      ].join('\n');
+    };
+    currentSize.snapshot = async () => {
+      for (const worker of workers) worker.send({ kind: 'snapshot' });
+      const snapshots = workers.map((worker) => worker.next('snapshot') as Promise<WorkerResult>);
+      const gaveUp = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no snapshot')), SNAPSHOT_TIMEOUT_MS));
+      return summarize(await Promise.race([Promise.all(snapshots), gaveUp]), true);
+    };
+    return summarize((await Promise.all(workers.map((worker) => worker.next('result')))) as WorkerResult[], false);
   } finally {
     await cleanup();
   }
@@ -240,6 +266,10 @@ for (const size of SIZES) {
     console.log(await Promise.race([runSize(size), timedOut]));
   } catch (error) {
     console.log(`${size.toLocaleString('en')} clients: stopped — ${(error as Error).message}`);
+    const partial = currentSize.snapshot
+      ? await currentSize.snapshot().catch((reason: unknown) => `  no figures so far: ${(reason as Error).message}`)
+      : '  no figures so far: the measured round had not started';
+    console.log(partial);
     // A size that timed out is still running: stop its processes and drop its database before leaving.
     await currentSize.cleanup?.();
     process.exit(1);

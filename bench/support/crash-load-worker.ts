@@ -14,12 +14,15 @@ export type WorkerStart = {
   workerIndex: number;
 };
 export type WorkerGo = { kind: 'go'; roundId: string; flyingAtMs: number; betSpreadMs: number; cashoutWindowMs: number };
+/** Asks for the figures so far (the coordinator's time limit is up). */
+export type WorkerSnapshotRequest = { kind: 'snapshot' };
 export type WorkerStop = { kind: 'stop' };
-export type WorkerCommand = WorkerStart | WorkerGo | WorkerStop;
+export type WorkerCommand = WorkerStart | WorkerGo | WorkerSnapshotRequest | WorkerStop;
 
 export type WorkerConnected = { kind: 'connected'; connectMs: number; cpuSeconds: number };
 export type WorkerResult = {
-  kind: 'result';
+  /** 'snapshot': the figures so far, sent on request before the round's work is done. */
+  kind: 'result' | 'snapshot';
   betAckMs: number[];
   betWaitedMs: number[];
   betsInRound: number;
@@ -45,6 +48,7 @@ const cpuSecondsOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1
 let sockets: LoadSocket[] = [];
 let http: JsonClient | null = null;
 let start: WorkerStart | null = null;
+let snapshot: (() => WorkerResult) | null = null;
 
 async function connectAll(command: WorkerStart): Promise<void> {
   start = command;
@@ -59,10 +63,8 @@ async function connectAll(command: WorkerStart): Promise<void> {
   send({ kind: 'connected', connectMs: performance.now() - startedMs, cpuSeconds: cpuSecondsOf(process.cpuUsage()) });
 }
 
-async function playRound(command: WorkerGo): Promise<void> {
-  const { tokens, room, workerIndex } = start!;
-  const cpuBefore = process.cpuUsage();
-  const result: WorkerResult = {
+function emptyResult(): WorkerResult {
+  return {
     kind: 'result',
     betAckMs: [],
     betWaitedMs: [],
@@ -77,6 +79,17 @@ async function playRound(command: WorkerGo): Promise<void> {
     roundCpuSeconds: 0,
     totalCpuSeconds: 0,
   };
+}
+
+async function playRound(command: WorkerGo): Promise<void> {
+  const { tokens, room, workerIndex } = start!;
+  const cpuBefore = process.cpuUsage();
+  const result = emptyResult();
+  snapshot = () => ({
+    ...result,
+    roundCpuSeconds: cpuSecondsOf(process.cpuUsage(cpuBefore)),
+    totalCpuSeconds: cpuSecondsOf(process.cpuUsage()),
+  });
   const refuse = (reply: ApiReply, what: string) => {
     const code = `${what} ${reply.code ?? `res ${reply.res}`}`;
     result.refusals[code] = (result.refusals[code] ?? 0) + 1;
@@ -141,9 +154,7 @@ async function playRound(command: WorkerGo): Promise<void> {
   await Promise.all(betIds);
   await crashed;
   await Promise.all(cashouts);
-  result.roundCpuSeconds = cpuSecondsOf(process.cpuUsage(cpuBefore));
-  result.totalCpuSeconds = cpuSecondsOf(process.cpuUsage());
-  send(result);
+  send(snapshot!());
 }
 
 function stop(): void {
@@ -160,6 +171,7 @@ const fail = (error: unknown) => {
 process.on('message', (command: WorkerCommand) => {
   if (command.kind === 'start') connectAll(command).catch(fail);
   else if (command.kind === 'go') playRound(command).catch(fail);
+  else if (command.kind === 'snapshot') send({ ...(snapshot?.() ?? emptyResult()), kind: 'snapshot' });
   else stop();
 });
 // The parent went away (finished, failed or killed): nothing is left to report to.
