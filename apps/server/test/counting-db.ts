@@ -1,3 +1,4 @@
+import { runsOn } from '../src/platform/db/database-of.ts';
 import type { Db, Queryable, Row } from '../src/platform/db/db.ts';
 
 // A database that writes down every statement sent through it, so a test can count round trips:
@@ -21,7 +22,7 @@ export function countingDb(inner: Db): CountingDb {
       return target.exec(sql);
     },
   });
-  return {
+  const db: CountingDb = {
     ...counted(inner),
     kind: inner.kind,
     statements,
@@ -29,11 +30,12 @@ export function countingDb(inner: Db): CountingDb {
     async transaction(work) {
       statements.push('begin');
       try {
-        return await inner.transaction((tx) => work(counted(tx)));
+        return await inner.transaction((tx) => work(runsOn(counted(tx), tx)));
       } finally {
         statements.push('commit');
       }
     },
     close: () => inner.close(),
   };
+  return runsOn(db, inner);
 }

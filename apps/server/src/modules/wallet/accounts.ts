@@ -1,7 +1,18 @@
+import { databaseOf } from '../../platform/db/database-of.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import type { HousePurpose } from './transfer-reasons.ts';
 
 export type PlayerAccountIds = { cashAccountId: number; bonusAccountId: number };
+
+/**
+ * A player's account ids never change once committed, so each process remembers them per database
+ * (decision 0017), the least recently used forgotten first. Balances are never remembered.
+ */
+export const PLAYER_ACCOUNT_CACHE_LIMIT = 300_000;
+const playerAccountIds = new WeakMap<object, Map<number, PlayerAccountIds>>();
+// Players whose accounts a still-open transaction created: a rollback would take those ids back, so
+// they are remembered only once read by a later transaction, after this one committed.
+const openedInTransaction = new WeakMap<Queryable, Set<number>>();
 
 /** Opens the player's cash and bonus accounts if they do not exist yet (registration calls this). */
 export async function openPlayerAccounts(db: Queryable, userId: number): Promise<PlayerAccountIds> {
@@ -10,10 +21,25 @@ export async function openPlayerAccounts(db: Queryable, userId: number): Promise
      on conflict (user_id, kind) where user_id is not null do nothing`,
     [userId],
   );
+  // A database (not a transaction) commits the insert at once, so its ids are safe to remember.
+  const isTransaction = !('transaction' in db);
+  if (isTransaction) {
+    const opened = openedInTransaction.get(db) ?? new Set<number>();
+    openedInTransaction.set(db, opened.add(userId));
+  }
   return findPlayerAccounts(db, userId);
 }
 
 export async function findPlayerAccounts(db: Queryable, userId: number): Promise<PlayerAccountIds> {
+  let cache = playerAccountIds.get(databaseOf(db));
+  if (!cache) playerAccountIds.set(databaseOf(db), (cache = new Map()));
+  const cached = cache.get(userId);
+  if (cached) {
+    // Map order is use order: the first key is always the least recently used.
+    cache.delete(userId);
+    cache.set(userId, cached);
+    return cached;
+  }
   const rows = await db.query<{ id: number; kind: 'cash' | 'bonus' }>(
     "select id, kind from ledger_accounts where user_id = $1 and kind in ('cash', 'bonus')",
     [userId],
@@ -21,7 +47,12 @@ export async function findPlayerAccounts(db: Queryable, userId: number): Promise
   const cash = rows.find((row) => row.kind === 'cash');
   const bonus = rows.find((row) => row.kind === 'bonus');
   if (!cash || !bonus) return openPlayerAccounts(db, userId);
-  return { cashAccountId: cash.id, bonusAccountId: bonus.id };
+  const ids = { cashAccountId: cash.id, bonusAccountId: bonus.id };
+  if (!openedInTransaction.get(db)?.has(userId)) {
+    cache.set(userId, ids);
+    if (cache.size > PLAYER_ACCOUNT_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
+  }
+  return ids;
 }
 
 export type PlayerBalances = { cashPaise: bigint; bonusPaise: bigint };
@@ -38,15 +69,15 @@ export async function findPlayerBalances(db: Queryable, userId: number): Promise
 }
 
 // House account ids never change once created, so each process looks a purpose up once.
-const houseAccountIds = new WeakMap<Db, Map<string, number>>();
+const houseAccountIds = new WeakMap<object, Map<string, number>>();
 
 /**
  * The house account for a purpose, created on first use. It takes the database, not a transaction:
  * the account is created in its own statement, so a rolled-back caller cannot leave a cached id behind.
  */
 export async function houseAccountId(db: Db, purpose: HousePurpose): Promise<number> {
-  let cache = houseAccountIds.get(db);
-  if (!cache) houseAccountIds.set(db, (cache = new Map()));
+  let cache = houseAccountIds.get(databaseOf(db));
+  if (!cache) houseAccountIds.set(databaseOf(db), (cache = new Map()));
   const cached = cache.get(purpose);
   if (cached !== undefined) return cached;
   await db.query(

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { runsOn } from './database-of.ts';
 import type { Db, Row, Tx } from './db.ts';
 import { isConnectionError, isRetryableTransactionError, tryAgain } from './db-errors.ts';
 
@@ -108,14 +109,19 @@ export async function openPostgres(connectionString: string, maxConnections = 20
     withClient(async (client) => {
       await client.query('begin');
       try {
-        const result = await work({
-          async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
-            return (await client.query<R>(sql, params as unknown[])).rows;
-          },
-          async exec(sql: string) {
-            await client.query(sql);
-          },
-        });
+        const result = await work(
+          runsOn(
+            {
+              async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
+                return (await client.query<R>(sql, params as unknown[])).rows;
+              },
+              async exec(sql: string) {
+                await client.query(sql);
+              },
+            },
+            db,
+          ),
+        );
         await client.query('commit');
         return result;
       } catch (error) {
@@ -125,7 +131,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
       }
     });
 
-  return {
+  const db: Db = {
     kind: 'postgres',
     query<T extends Row>(sql: string, params: readonly unknown[] = []) {
       return withClient(async (client) => (await client.query<T>(sql, params as unknown[])).rows);
@@ -152,4 +158,5 @@ export async function openPostgres(connectionString: string, maxConnections = 20
     },
     close: () => pool.end(),
   };
+  return db;
 }
