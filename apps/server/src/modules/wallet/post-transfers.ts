@@ -1,4 +1,4 @@
-import type { Queryable } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseShardPurposeSql } from './accounts.ts';
 import { assertTransferInput, type TransferInput } from './post-transfer.ts';
@@ -105,6 +105,120 @@ export async function postPayoutsFromQuery(tx: Queryable, payouts: PayoutsFromQu
   return postBatchInput(tx);
 }
 
+/** One house shard's payouts as PostgreSQL array literals: they pass through this process unparsed. */
+type ShardRows = { debit_account_id: number; keys: string; credit_account_ids: string; amounts: string; reference_list: string };
+
+/**
+ * Payouts chosen, resolved to accounts and checked, not posted: what `postPreparedPayouts` posts. They
+ * hold no lock and change nothing, so a caller may prepare them before the moment they may be paid.
+ */
+export type PreparedPayouts = { readonly reason: TransferReason; readonly count: number; readonly shards: readonly ShardRows[] };
+
+/**
+ * Reads what a query selects (as for `postPayoutsFromQuery`), resolves each row's cash account and
+ * house shard, checks every row, and groups the rows by house shard, in one statement; nothing is
+ * posted. A row without an account, or with an amount that is not positive, throws, so a payout is
+ * paid in full or not started. The caller's query runs once however many shards there are.
+ */
+export async function preparePayoutsByShard(db: Queryable, payouts: PayoutsFromQuery): Promise<PreparedPayouts> {
+  const purposeParam = `$${payouts.params.length + 1}::text`;
+  // One aggregate node feeds every row to the four array_agg in the same order, so the arrays line up
+  // position by position without sorting each of them.
+  const shards = await db.query<
+    ShardRows & { row_count: bigint; unresolved: bigint; invalid: bigint; first_unresolved: string | null }
+  >(
+    `with selected (idempotency_key, user_id, amount_paise, reference) as (${payouts.selectSql}),
+     resolved as (
+       select s.idempotency_key, s.user_id, s.amount_paise, s.reference,
+              house.id as debit_account_id, cash.id as credit_account_id
+       from selected s
+       left join ledger_accounts cash on cash.user_id = s.user_id and cash.kind = 'cash'
+       left join ledger_accounts house on house.purpose = ${houseShardPurposeSql(purposeParam, 's.user_id')}
+     )
+     select debit_account_id, count(*) as row_count,
+            count(*) filter (where debit_account_id is null or credit_account_id is null) as unresolved,
+            count(*) filter (where amount_paise <= 0 or debit_account_id = credit_account_id) as invalid,
+            min('user ' || coalesce(user_id::text, 'null') || ': ' || concat_ws(' and ',
+                  case when credit_account_id is null then 'no cash account' end,
+                  case when debit_account_id is null then 'no house account ' || ${houseShardPurposeSql(purposeParam, 'user_id')} end))
+              filter (where debit_account_id is null or credit_account_id is null) as first_unresolved,
+            array_agg(idempotency_key)::text as keys,
+            array_agg(credit_account_id)::text as credit_account_ids,
+            array_agg(amount_paise)::text as amounts,
+            array_agg(reference)::text as reference_list
+     from resolved group by debit_account_id`,
+    [...payouts.params, payouts.housePurpose],
+  );
+  let count = 0n;
+  let unresolvedCount = 0n;
+  let invalidCount = 0n;
+  for (const shard of shards) {
+    count += shard.row_count;
+    unresolvedCount += shard.unresolved;
+    invalidCount += shard.invalid;
+  }
+  const firstUnresolved = shards.find((shard) => shard.unresolved > 0n);
+  if (firstUnresolved)
+    throw new Error(
+      `${unresolvedCount} of ${count} ${payouts.reason} transfers from ${payouts.housePurpose} ` +
+        `have no account to move between (first: ${firstUnresolved.first_unresolved}); nothing was posted`,
+    );
+  if (invalidCount > 0n) throw new Error(`${invalidCount} selected transfers are not positive or move money to the same account`);
+  return {
+    reason: payouts.reason,
+    count: Number(count),
+    shards: shards.map(({ debit_account_id, keys, credit_account_ids, amounts, reference_list }) => ({
+      debit_account_id,
+      keys,
+      credit_account_ids,
+      amounts,
+      reference_list,
+    })),
+  };
+}
+
+/**
+ * Posts prepared payouts in one transaction per house shard, up to `connections` at once, so that a
+ * large payout uses more than one core of the database (shards share no account, so they never wait
+ * for each other).
+ *
+ * The payout is not atomic across shards: if a shard fails, the others still commit, and this throws
+ * once every shard has finished. Each shard is idempotent by its keys, so posting the same payouts
+ * again (a retry, another node) posts exactly what is missing and replays the rest. The caller decides
+ * when the payout counts as done (a round marked settled) and must not before this resolves.
+ */
+export async function postPreparedPayouts(db: Db, prepared: PreparedPayouts, connections: number): Promise<BatchResult> {
+  const total: BatchResult = { postedCount: 0, replayedCount: 0 };
+  let firstError: unknown;
+  const pending = [...prepared.shards];
+  const postNext = async (): Promise<void> => {
+    for (let shard = pending.shift(); shard; shard = pending.shift()) {
+      try {
+        const result = await db.transaction((tx) => postShard(tx, shard, prepared.reason));
+        total.postedCount += result.postedCount;
+        total.replayedCount += result.replayedCount;
+      } catch (error) {
+        // The other shards go on: what they commit is not paid again by the retry.
+        firstError ??= error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(connections, pending.length)) }, postNext));
+  if (firstError !== undefined) throw firstError;
+  return total;
+}
+
+async function postShard(tx: Queryable, shard: ShardRows, reason: TransferReason): Promise<BatchResult> {
+  await prepareBatchInput(tx);
+  await tx.query(
+    `insert into batch_input (${INPUT_COLUMNS})
+     select key, $1::integer, credit, amount, $2::text, reference
+     from unnest($3::text[], $4::integer[], $5::bigint[], $6::text[]) as s(key, credit, amount, reference)`,
+    [shard.debit_account_id, reason, shard.keys, shard.credit_account_ids, shard.amounts, shard.reference_list],
+  );
+  return postBatchInput(tx);
+}
+
 async function assertBatchInputValid(tx: Queryable): Promise<void> {
   const [invalid] = await tx.query<{ n: bigint }>(
     'select count(*) as n from batch_input where amount_paise <= 0 or debit_account_id = credit_account_id',
@@ -181,34 +295,45 @@ async function postBatchInput(tx: Queryable): Promise<BatchResult> {
        select credit_account_id, amount_paise from batch_posted
      ) moves group by account_id`,
   );
-  await tx.query(
-    'select a.id from ledger_accounts a join batch_moves m on m.account_id = a.id order by a.id for no key update of a',
+  // The batch's accounts are read by their ids (one index scan over an array of them), never by joining
+  // ledger_accounts whole: with a join the planner read every account even for a batch of a few
+  // thousand. The scan yields them in id order, the lock order; every locked row passes through the
+  // aggregate, so all are locked before the first short one is reported.
+  const [locked] = await tx.query<{ short_account_id: number | null }>(
+    `with locked as materialized (
+       select a.id, a.kind, a.balance_paise + m.delta_paise as balance_after_paise
+       from ledger_accounts a join batch_moves m on m.account_id = a.id
+       where a.id = any(array(select account_id from batch_moves))
+       order by a.id for no key update of a
+     )
+     select min(id) filter (where kind <> 'house' and balance_after_paise < 0) as short_account_id from locked`,
   );
-  const short = await tx.query<{ id: number; kind: string }>(
-    `select a.id, a.kind from ledger_accounts a join batch_moves m on m.account_id = a.id
-     where a.kind <> 'house' and a.balance_paise + m.delta_paise < 0 limit 1`,
-  );
-  if (short[0]) {
+  if (locked?.short_account_id != null) {
+    const [short] = await tx.query<{ kind: string }>('select kind from ledger_accounts where id = $1', [locked.short_account_id]);
     throw new AppError(
-      short[0].kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE',
-      `batch would overdraw account ${short[0].id}`,
+      short?.kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE',
+      `batch would overdraw account ${locked.short_account_id}`,
     );
   }
+  // Each entry's balance after it is the account's opening balance, which the update returns, plus the
+  // running sum of the batch's entries on that account in transfer order.
   await tx.query(
-    'update ledger_accounts a set balance_paise = a.balance_paise + m.delta_paise from batch_moves m where m.account_id = a.id',
-  );
-  await tx.query(
-    `insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
+    `with applied as (
+       update ledger_accounts a set balance_paise = a.balance_paise + m.delta_paise
+       from batch_moves m
+       where m.account_id = a.id and a.id = any(array(select account_id from batch_moves))
+       returning a.id as account_id, a.balance_paise - m.delta_paise as opening_paise
+     )
+     insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
      select e.transfer_id, e.account_id, e.amount_paise,
-            a.balance_paise - m.delta_paise + sum(e.amount_paise) over (partition by e.account_id order by e.transfer_id),
+            o.opening_paise + sum(e.amount_paise) over (partition by e.account_id order by e.transfer_id),
             e.created_at
      from (
        select id as transfer_id, debit_account_id as account_id, -amount_paise as amount_paise, created_at from batch_posted
        union all
        select id, credit_account_id, amount_paise, created_at from batch_posted
      ) e
-     join ledger_accounts a on a.id = e.account_id
-     join batch_moves m on m.account_id = e.account_id`,
+     join applied o on o.account_id = e.account_id`,
   );
   return { postedCount, replayedCount };
 }
