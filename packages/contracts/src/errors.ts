@@ -12,6 +12,7 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'Too many requests, please try again later',
   INTERNAL: 'Game Error, Please try again.',
   TRY_AGAIN: 'The service is briefly unavailable, please try again in a moment',
+  BUSY: 'Busy, please try again',
   TIMEOUT: 'Time Out',
   NETWORK: 'Network error, please check your connection',
 

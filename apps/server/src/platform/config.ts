@@ -98,6 +98,15 @@ export type Config = {
     /** How often the clock leader recomputes today's team statistics. */
     statsRefreshSeconds: number;
   };
+  /** Group commit of crash bets, cash-outs and cancels (decision 0015). */
+  crash: {
+    /** How long a node gathers requests before it applies them in one transaction. */
+    batchWindowMs: number;
+    /** At most this many requests per transaction; a full batch goes at once. */
+    batchLimit: number;
+    /** Bets waiting in one room's queue on one node beyond which new bets are refused with BUSY. */
+    betQueueLimit: number;
+  };
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -358,6 +367,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       commissionRatesBp,
       levelThresholds: levelThresholds('AGENT_LEVEL_THRESHOLDS', env.AGENT_LEVEL_THRESHOLDS, commissionRatesBp.length),
       statsRefreshSeconds: Math.max(1, integer('AGENT_STATS_REFRESH_SECONDS', env.AGENT_STATS_REFRESH_SECONDS, 300)),
+    },
+    crash: {
+      batchWindowMs: Math.min(100, integer('CRASH_BATCH_WINDOW_MS', env.CRASH_BATCH_WINDOW_MS, 2)),
+      batchLimit: Math.max(1, integer('CRASH_BATCH_LIMIT', env.CRASH_BATCH_LIMIT, 500)),
+      betQueueLimit: Math.max(1, integer('CRASH_BET_QUEUE_LIMIT', env.CRASH_BET_QUEUE_LIMIT, 2_000)),
     },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),

@@ -1,16 +1,35 @@
-import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
-import { shardedHouseAccountId } from '../../wallet/accounts.ts';
+import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/contracts';
+import type { Db } from '../../../platform/db/db.ts';
+import { HOUSE_SHARD_COUNT, houseShardPurpose, shardedHouseAccountId } from '../../wallet/accounts.ts';
+
+/** The room account shard that holds a player's stakes in each crash room. */
+export type RoomHouseAccounts = (room: CrashRoomId, userId: number) => number;
+
+const known = new WeakMap<Db, Promise<RoomHouseAccounts>>();
 
 /**
- * The room account shard that holds this bet's stake, looked up before any transaction opens (on the
- * embedded database a lookup on the pool inside a transaction would wait for that transaction).
+ * Every crash room's account shards, looked up once per process and before any transaction opens (on
+ * the embedded database a lookup on the pool inside a transaction would wait for that transaction).
+ * House account ids never change once created, so a batch names a bet's shard without a query.
  */
-export async function houseAccountOfBet(ctx: AppContext, userId: number, betId: bigint): Promise<number> {
-  const rows = await ctx.db.query<{ room: string }>('select room from crash_bets where id = $1 and user_id = $2', [
-    betId,
-    userId,
-  ]);
-  if (!rows[0]) throw new AppError('BET_UNKNOWN', `bet ${betId} for user ${userId}`);
-  return shardedHouseAccountId(ctx.db, `room:${rows[0].room}`, userId);
+export function roomHouseAccounts(db: Db): Promise<RoomHouseAccounts> {
+  let accounts = known.get(db);
+  if (!accounts) {
+    accounts = lookUpRoomHouseAccounts(db);
+    known.set(db, accounts);
+    // A failed lookup (the database was down) is tried again by the next batch, not remembered.
+    accounts.catch(() => known.delete(db));
+  }
+  return accounts;
+}
+
+async function lookUpRoomHouseAccounts(db: Db): Promise<RoomHouseAccounts> {
+  const ids = new Map<string, number>();
+  for (const room of CRASH_ROOM_IDS) {
+    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) {
+      const purpose = houseShardPurpose(`room:${room}`, shard);
+      ids.set(purpose, await shardedHouseAccountId(db, `room:${room}`, shard));
+    }
+  }
+  return (room, userId) => ids.get(houseShardPurpose(`room:${room}`, userId))!;
 }

@@ -7,7 +7,7 @@ import { cancelCrashBet } from './cancel-crash-bet.ts';
 import { cashOut } from './cash-out.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
 import { phaseAt } from './crash-engine.ts';
-import { maskedPlayer, type CrashEvents } from './crash-events.ts';
+import type { CrashEvents } from './crash-events.ts';
 import { findLatestRound, toEngineRound } from './crash-round-row.ts';
 import { placeCrashBet } from './place-crash-bet.ts';
 
@@ -40,17 +40,12 @@ async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): 
   };
 }
 
-async function nickName(ctx: AppContext, userId: number): Promise<string> {
-  const [row] = await ctx.db.query<{ nick_name: string }>('select nick_name from users where id = $1', [userId]);
-  return maskedPlayer(row?.nick_name ?? 'Player', userId);
-}
-
 export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, events: CrashEvents) {
   // Decisions use meta.receivedAtMs: the time the request arrived at this server, not when the
   // handler got to it after the session lookup.
   registerEndpoint(app, ctx, '/gameroket/getCurrent', ({ input, meta }) => currentRound(ctx, input.room, meta.receivedAtMs));
   registerEndpoint(app, ctx, '/gameroket/pour', async ({ input, session, meta }) => {
-    const placed = await placeCrashBet(
+    const { bet, balance, newBetPlayerName } = await placeCrashBet(
       ctx,
       session.userId,
       {
@@ -62,27 +57,29 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
       },
       meta.receivedAtMs,
     );
-    events.emit('activity', {
-      kind: 'bet',
-      room: input.room,
-      betId: placed.bet.id,
-      player: await nickName(ctx, session.userId),
-      amount: placed.bet.amount,
-      slot: placed.bet.slot,
-      roundId: placed.bet.roundId,
-    });
-    return placed;
+    // A retry answered with the bet placed before is not news to the other players.
+    if (newBetPlayerName !== null)
+      events.emit('activity', {
+        kind: 'bet',
+        room: input.room,
+        betId: bet.id,
+        player: newBetPlayerName,
+        amount: bet.amount,
+        slot: bet.slot,
+        roundId: bet.roundId,
+      });
+    return { bet, balance };
   });
   registerEndpoint(app, ctx, '/gameroket/cancel', ({ input, session, meta }) =>
     cancelCrashBet(ctx, session.userId, input.betId, meta.receivedAtMs),
   );
   registerEndpoint(app, ctx, '/gameroket/doSettle', async ({ input, session, meta }) => {
-    const result = await cashOut(ctx, session.userId, input.betId, meta.receivedAtMs);
+    const { playerName, ...result } = await cashOut(ctx, session.userId, input.betId, meta.receivedAtMs);
     events.emit('activity', {
       kind: 'cashout',
       room: result.room,
       betId: result.bet.id,
-      player: await nickName(ctx, session.userId),
+      player: playerName,
       multiplierX100: result.multiplierX100,
       winAmount: result.winAmount,
     });
