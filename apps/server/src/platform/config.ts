@@ -371,7 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     crash: {
       batchWindowMs: Math.min(100, integer('CRASH_BATCH_WINDOW_MS', env.CRASH_BATCH_WINDOW_MS, 2)),
       batchLimit: Math.max(1, integer('CRASH_BATCH_LIMIT', env.CRASH_BATCH_LIMIT, 500)),
-      betQueueLimit: Math.max(1, integer('CRASH_BET_QUEUE_LIMIT', env.CRASH_BET_QUEUE_LIMIT, 2_000)),
+      betQueueLimit: Math.max(1, integer('CRASH_BET_QUEUE_LIMIT', env.CRASH_BET_QUEUE_LIMIT, 5_000)),
     },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
