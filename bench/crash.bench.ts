@@ -28,7 +28,7 @@ import type { WorkerCommand, WorkerConnected, WorkerReport, WorkerResult } from 
 
 const SIZES = (process.env.BENCH_CRASH_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_CRASH_WORKERS ?? 2);
-/** Keep-alive HTTP connections to the server, over all workers. */
+/** Keep-alive HTTP connections to the server for bets, over all workers (cash-outs have as many again). */
 const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 1_000);
 /** Players press "Bet" at random moments of the betting window's first seconds. */
 const BET_SPREAD_MS = Number(process.env.BENCH_CRASH_BET_SPREAD_MS ?? 2_000);
@@ -224,10 +224,10 @@ async function runSize(clients: number): Promise<string> {
       const flight =
         chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
       return [
-        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} keep-alive HTTP connections): ` +
+        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} + ${HTTP_CONNECTIONS} keep-alive HTTP connections for bets + cash-outs): ` +
           `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} ${crashPointX100 ? `crashed at ${(crashPointX100 / 100).toFixed(2)}×` : 'not crashed yet'} (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
           `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
-        `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} queued for the next round` +
+        `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} taken for a later round` +
           `${isPartial ? ` (${betAckMs.length} of ${clients} answered so far)` : ''}; ` +
           `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))})`,
         `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +

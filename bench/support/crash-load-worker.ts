@@ -46,13 +46,20 @@ const send = (report: WorkerReport) => process.send!(report);
 const cpuSecondsOf = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1e6;
 
 let sockets: LoadSocket[] = [];
-let http: JsonClient | null = null;
+/**
+ * Bets and cash-outs have separate keep-alive pools: a player's connection carries only that player's
+ * requests, so in a shared pool a cash-out would wait behind other players' queued bets, a wait no real
+ * player has.
+ */
+let betHttp: JsonClient | null = null;
+let cashoutHttp: JsonClient | null = null;
 let start: WorkerStart | null = null;
 let snapshot: (() => WorkerResult) | null = null;
 
 async function connectAll(command: WorkerStart): Promise<void> {
   start = command;
-  http = keepAliveJsonClient(command.port, command.httpConnections);
+  betHttp = keepAliveJsonClient(command.port, command.httpConnections);
+  cashoutHttp = keepAliveJsonClient(command.port, command.httpConnections);
   const startedMs = performance.now();
   for (let i = 0; i < command.tokens.length; i += CONNECT_BATCH) {
     const count = Math.min(CONNECT_BATCH, command.tokens.length - i);
@@ -98,7 +105,7 @@ async function playRound(command: WorkerGo): Promise<void> {
     (token, i) =>
       new Promise<string | null>((resolve) => {
         setTimeout(() => {
-          http!
+          betHttp!
             .post('/gameroket/pour', { room, amount: '10', requestKey: `bench-${command.roundId}-${workerIndex}-${i}` }, token)
             .then(({ reply, ackMs, waitedForConnectionMs }) => {
               result.betAckMs.push(ackMs);
@@ -108,9 +115,11 @@ async function playRound(command: WorkerGo): Promise<void> {
                 refuse(reply, 'bet');
                 return resolve(null);
               }
-              if (bet.status === 'open' && bet.roundId === command.roundId) result.betsInRound += 1;
+              // A bet answered after the next round opened may be open in that round: it is not this round's.
+              const isInRound = bet.status === 'open' && bet.roundId === command.roundId;
+              if (isInRound) result.betsInRound += 1;
               else result.betsQueued += 1;
-              resolve(bet.status === 'open' ? bet.id : null);
+              resolve(isInRound ? bet.id : null);
             })
             .catch((error: unknown) => {
               refuse({ res: -1, code: `transport ${(error as Error).message}` }, 'bet');
@@ -126,7 +135,7 @@ async function playRound(command: WorkerGo): Promise<void> {
     const betId = await betIds[i]!;
     if (!betId) return;
     try {
-      const { reply, ackMs, waitedForConnectionMs } = await http!.post('/gameroket/doSettle', { betId }, tokens[i]!);
+      const { reply, ackMs, waitedForConnectionMs } = await cashoutHttp!.post('/gameroket/doSettle', { betId }, tokens[i]!);
       result.cashoutAckMs.push(ackMs);
       result.cashoutWaitedMs.push(waitedForConnectionMs);
       if (reply.res === 1) result.cashoutsAccepted += 1;
@@ -160,7 +169,8 @@ async function playRound(command: WorkerGo): Promise<void> {
 function stop(): void {
   for (const socket of sockets) socket.close();
   sockets = [];
-  http?.close();
+  betHttp?.close();
+  cashoutHttp?.close();
   process.exit(0);
 }
 
