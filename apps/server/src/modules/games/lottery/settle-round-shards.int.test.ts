@@ -1,10 +1,12 @@
-import { periodAt, wingoPayoutPaise, type WingoSelection } from '@mayur/contracts';
+import { periodAt, wingoPayoutPaise, type LotteryResultEvent, type WingoSelection } from '@mayur/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import { houseShardPurpose } from '../../wallet/accounts.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
+import { tickLottery } from './lottery-clock.ts';
+import { LotteryEvents } from './lottery-events.ts';
 import { openRound } from './open-round.ts';
 import { placeBet } from './place-bet.ts';
 import { settleRound } from './settle-round.ts';
@@ -114,5 +116,46 @@ it('pays every winner exactly once when a settlement stops after some shards and
     [round!.id],
   );
   expect(final).toEqual({ state: 'settled', result_number: number });
+  expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+});
+
+it('chooses the payouts when betting closes and moves no money, shows no result, until the period ends', async () => {
+  const events = new LotteryEvents();
+  const results: LotteryResultEvent[] = [];
+  events.on('result', (settled) => results.push(settled));
+  const start = periodAt('wingo-1', server.clock.now().getTime() + 60_000).startsAtMs;
+  server.clock.advance(start - server.clock.now().getTime());
+  const slot = periodAt('wingo-1', start);
+  await tickLottery(server.ctx, events, start);
+  const player = await quickPlayer(server, { cashPaise: 100_000n });
+  for (let number = 0; number <= 9; number++)
+    await placeBet(server.ctx, player.userId, {
+      room: 'wingo-1',
+      period: slot.period,
+      selection: String(number),
+      contractMoneyPaise: STAKE_PAISE,
+      contractCount: 1,
+    });
+  const balance = async () => (await server.call('/user/balance', {}, { token: player.token })).body.obj.balance as string;
+  const afterBets = await balance();
+
+  // Betting closes: the payouts are chosen, but nothing is posted and the period shows no result.
+  await tickLottery(server.ctx, events, slot.bettingClosesAtMs);
+  expect(await payoutsByPlayer([player.userId])).toEqual(new Map([[player.userId, []]]));
+  expect(await balance()).toBe(afterBets);
+  const fair = (await server.call('/fair/round', { game: 'wingo', room: 'wingo-1', period: slot.period })).body.obj;
+  expect(fair).toMatchObject({ seed: null, result: null });
+  await tickLottery(server.ctx, events, slot.endsAtMs - 1);
+  expect(await payoutsByPlayer([player.userId])).toEqual(new Map([[player.userId, []]]));
+  expect(results.filter((settled) => settled.period === slot.period)).toEqual([]);
+
+  // The period ends: the chosen payouts are posted and the result is announced once.
+  await tickLottery(server.ctx, events, slot.endsAtMs);
+  await tickLottery(server.ctx, events, slot.endsAtMs + 1_000);
+  const announced = results.filter((settled) => settled.period === slot.period);
+  expect(announced).toHaveLength(1);
+  const number = announced[0]!.result.number!;
+  const winPaise = wingoPayoutPaise(String(number) as WingoSelection, number, STAKE_PAISE - 20n);
+  expect(await payoutsByPlayer([player.userId])).toEqual(new Map([[player.userId, [winPaise]]]));
   expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
 });
