@@ -22,6 +22,7 @@ import { HOUSE_SHARD_COUNT, shardedHouseAccountId } from '../apps/server/src/mod
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 import { findSeed } from '../apps/server/src/modules/fairness/chains.ts';
 import { openRound } from '../apps/server/src/modules/games/lottery/open-round.ts';
+import { chooseRoundPayouts, keepChosenPayouts } from '../apps/server/src/modules/games/lottery/round-payouts.ts';
 import { computeResult } from '../apps/server/src/modules/games/lottery/round-result.ts';
 import { SETTLEMENT_CONNECTIONS, settleRound } from '../apps/server/src/modules/games/lottery/settle-round.ts';
 
@@ -106,13 +107,18 @@ try {
     const insertMs = performance.now() - insertStarted;
     await db.query('analyze lottery_bets');
     const loadBefore = loadAverage();
+    // As the clock does it: the payouts are chosen when betting closes and posted at the period's end.
+    const chooseStarted = performance.now();
+    keepChosenPayouts(db, await chooseRoundPayouts(ctx, round.id));
+    const chooseMs = performance.now() - chooseStarted;
     const started = performance.now();
     const settled = await settleRound(ctx, round.id, round.endsAtMs);
     const settleMs = performance.now() - started;
     console.log(
-      `${bets.toLocaleString('en')} bets from ${players.toLocaleString('en')} players: settled in ${(settleMs / 1000).toFixed(2)} s ` +
-        `(${settled!.winners.toLocaleString('en')} winners paid, result ${settled!.result.number}); ` +
-        `${settleMs <= RESULT_WINDOW_MS ? 'within' : 'OVER'} the 1-minute room's 5 s window ` +
+      `${bets.toLocaleString('en')} bets from ${players.toLocaleString('en')} players: payouts chosen at betting close in ` +
+        `${(chooseMs / 1000).toFixed(2)} s, posted and settled at the reveal in ${(settleMs / 1000).toFixed(2)} s ` +
+        `(${((chooseMs + settleMs) / 1000).toFixed(2)} s in all; ${settled!.winners.toLocaleString('en')} winners paid, result ${settled!.result.number}); ` +
+        `${chooseMs + settleMs <= RESULT_WINDOW_MS ? 'within' : 'OVER'} the 1-minute room's 5 s window ` +
         `(bets inserted in ${(insertMs / 1000).toFixed(1)} s; load average ${loadBefore} before, ${loadAverage()} after)`,
     );
   }
