@@ -183,6 +183,10 @@ describe('crash group commit', () => {
     expect(await cashOf(server, other.userId)).toBe(99_000n);
     const wins = await server.ctx.db.query("select 1 from ledger_transfers where idempotency_key like 'crash-win:%'");
     expect(wins).toHaveLength(1);
+    // A late retry of the first bet request answers that bet, with the balance as it is now.
+    const [retry] = await applyBetBatch(server.ctx, house, [bet(rich.userId, 3_000n, 1, 'batch-key-0001')]);
+    expect(retry).toMatchObject({ bet: { id: String(richBetId), status: 'cashed_out' }, balance: formatMoney(97_000n + win) });
+    expect(await cashOf(server, rich.userId)).toBe(97_000n + win);
     await expectLedgerBalanced(server);
   });
 

@@ -5,6 +5,7 @@ import type { Tx } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { postEachTransfer, type TransferOutcome } from '../../wallet/post-each-transfer.ts';
 import type { TransferInput } from '../../wallet/post-transfer.ts';
+import { findPlayerBalances } from '../../wallet/accounts.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
 import type { RoomHouseAccounts } from './crash-bet-account.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
@@ -51,6 +52,8 @@ type Posting = {
   answer(outcome: TransferOutcome): Answer;
   /** A bet inserted by this batch, deleted again when its stake is refused. */
   newBetId?: bigint;
+  /** A retry of a bet placed by an earlier batch: it is answered with the player's balance now. */
+  isEarlierBet?: boolean;
 };
 
 function slotTaken(request: BetRequest): AppError {
@@ -107,10 +110,24 @@ export async function applyBetBatch(
     });
     // A bet whose stake could not be taken never existed: its row goes, in the same transaction.
     if (refusedBetIds.length > 0) await tx.query('delete from crash_bets where id = any($1::bigint[])', [refusedBetIds]);
+    await answerRetriesWithBalanceNow(tx, postings, answers);
     for (const { index, of } of mirrors) answers[index] = mirrored(answers[of]!);
     answers.forEach((answer, index) => assert(answer !== null, `request ${index} of the batch was not answered`));
     return answers as Answer[];
   });
+}
+
+/**
+ * A retry after a timeout shows the balance as it is now, not as it was after the first bet (the only
+ * answers that cost a query of their own; retries are rare).
+ */
+async function answerRetriesWithBalanceNow(tx: Tx, postings: readonly Posting[], answers: Array<Answer | null>): Promise<void> {
+  for (const posting of postings) {
+    const answer = answers[posting.index];
+    if (!posting.isEarlierBet || !answer || answer instanceof AppError) continue;
+    const balances = await findPlayerBalances(tx, posting.userId);
+    answers[posting.index] = { ...answer, balance: formatMoney(balances.cashPaise) };
+  }
 }
 
 /** A retry answered within its own batch: the first request's bet, or its refusal. */
@@ -334,10 +351,11 @@ async function answerLeftBets(
       mirrors.push({ index, of });
       continue;
     }
-    // Placed before: the stake's transfer replays and tells the balance right after that bet.
+    // Placed before: the stake's transfer replays (and would tell the balance right after that bet).
     postings.push({
       index,
       userId: request.userId,
+      isEarlierBet: true,
       transfer: (cashAccountId) => stakeTransfer(houseAccounts, first, cashAccountId),
       answer: (outcome) =>
         outcome.isPosted
