@@ -24,12 +24,10 @@ export function roomHouseAccounts(db: Db): Promise<RoomHouseAccounts> {
 }
 
 async function lookUpRoomHouseAccounts(db: Db): Promise<RoomHouseAccounts> {
-  const ids = new Map<string, number>();
-  for (const room of CRASH_ROOM_IDS) {
-    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) {
-      const purpose = houseShardPurpose(`room:${room}`, shard);
-      ids.set(purpose, await shardedHouseAccountId(db, `room:${room}`, shard));
-    }
-  }
+  const purposes = CRASH_ROOM_IDS.flatMap((room) =>
+    Array.from({ length: HOUSE_SHARD_COUNT }, (_, shard) => ({ room, shard, purpose: houseShardPurpose(`room:${room}`, shard) })),
+  );
+  const found = await Promise.all(purposes.map(({ room, shard }) => shardedHouseAccountId(db, `room:${room}`, shard)));
+  const ids = new Map(purposes.map(({ purpose }, index) => [purpose, found[index]!]));
   return (room, userId) => ids.get(houseShardPurpose(`room:${room}`, userId))!;
 }

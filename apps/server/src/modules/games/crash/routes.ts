@@ -5,6 +5,7 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { registerEndpoint } from '../../../platform/http/register-endpoint.ts';
 import { cancelCrashBet } from './cancel-crash-bet.ts';
 import { cashOut } from './cash-out.ts';
+import { roomHouseAccounts } from './crash-bet-account.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
 import { phaseAt } from './crash-engine.ts';
 import type { CrashEvents } from './crash-events.ts';
@@ -41,6 +42,9 @@ async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): 
 }
 
 export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, events: CrashEvents) {
+  // The room account shards are looked up at start, not by the first bet's batch; a failure here (the
+  // database not reachable yet) is simply tried again by the first batch.
+  roomHouseAccounts(ctx.db).catch((error: unknown) => ctx.log.warn({ err: error }, 'crash room accounts not found at start'));
   // Decisions use meta.receivedAtMs: the time the request arrived at this server, not when the
   // handler got to it after the session lookup.
   registerEndpoint(app, ctx, '/gameroket/getCurrent', ({ input, meta }) => currentRound(ctx, input.room, meta.receivedAtMs));
