@@ -1,11 +1,9 @@
 // Ledger throughput on the configured database (DATABASE_URL, else an embedded PGlite in a temp
 // folder): single transfers from concurrent workers, then batched posts, each with p50/p99 latency;
 // then pgbench's TPC-B-like workload against the same PostgreSQL, so the ratio is visible.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
 import { migrate } from '../apps/server/src/platform/db/migrate.ts';
@@ -20,6 +18,7 @@ import {
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 import { postTransfer, type TransferInput } from '../apps/server/src/modules/wallet/post-transfer.ts';
 import { postTransfers } from '../apps/server/src/modules/wallet/post-transfers.ts';
+import { runPgbench } from './support/load-pgbench.ts';
 
 const PLAYERS = 1_000;
 const SINGLE_WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
@@ -131,33 +130,6 @@ async function benchBatches(db: Db, cashAccounts: number[], room: number) {
   };
 }
 
-function runPgbench(base: string): string {
-  if (spawnSync('which', ['pgbench']).status !== 0) return 'pgbench not installed (apt-get install postgresql-client): skipped';
-  const url = new URL(base);
-  const name = `mayur_pgbench_${randomBytes(4).toString('hex')}`;
-  const env = {
-    ...process.env,
-    PGHOST: url.hostname,
-    PGPORT: url.port || '5432',
-    PGUSER: decodeURIComponent(url.username) || 'postgres',
-    PGPASSWORD: decodeURIComponent(url.password),
-  };
-  spawnSync('createdb', [name], { env });
-  try {
-    spawnSync('pgbench', ['-i', '-q', '-s', '10', name], { env, encoding: 'utf8' });
-    const run = spawnSync(
-      'pgbench',
-      ['-b', 'tpcb-like', '-c', String(SINGLE_WORKERS), '-j', '2', '-T', String(SINGLE_SECONDS), '-r', name],
-      { env, encoding: 'utf8' },
-    );
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout)?.[1];
-    const latency = /latency average = ([\d.]+) ms/.exec(run.stdout)?.[1];
-    return tps ? `${tps} tps, latency average ${latency} ms` : `pgbench failed: ${run.stderr || run.stdout}`;
-  } finally {
-    spawnSync('dropdb', ['--if-exists', '--force', name], { env });
-  }
-}
-
 const { db, label, url, cleanup } = await openBenchDb();
 try {
   console.log(`database: ${label}`);
@@ -185,9 +157,9 @@ try {
     `ledger check after the run: ${report.transferCount} transfers, ${report.violations.length === 0 ? 'OK' : `VIOLATIONS: ${report.violations.join('; ')}`}`,
   );
   if (url && process.env.DATABASE_URL) {
-    const pgbench = runPgbench(process.env.DATABASE_URL);
-    console.log(`pgbench -b tpcb-like (-c ${SINGLE_WORKERS} -j 2 -T ${SINGLE_SECONDS}, scale 10) on the same server: ${pgbench}`);
-    const tps = Number(/^([\d.]+) tps/.exec(pgbench)?.[1]);
+    const pgbench = runPgbench(process.env.DATABASE_URL, SINGLE_WORKERS, SINGLE_SECONDS);
+    console.log(`pgbench -b tpcb-like on the same server: ${pgbench.text}`);
+    const tps = pgbench.tps ?? 0;
     if (tps > 0) console.log(`ratio: sharded single transfers/s ÷ pgbench tps = ${(single.perSecond / tps).toFixed(2)}`);
   } else {
     console.log('pgbench: skipped (set DATABASE_URL to compare against PostgreSQL)');

@@ -1,6 +1,6 @@
 // pgbench's TPC-B-like workload on the benchmark's own PostgreSQL server, in a throwaway database, so
 // that a benchmark can print its rate next to what plain PostgreSQL does on the same machine at the
-// same time (the approach of bench/ledger.bench.ts).
+// same time (bench/ledger.bench.ts and bench/lottery-bets.bench.ts).
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 
@@ -10,7 +10,8 @@ const PGBENCH_SCALE = 10;
 
 export type PgbenchRun = { tps: number | null; text: string };
 
-export function runPgbench(baseUrl: string): PgbenchRun {
+/** Runs pgbench tpcb-like for `seconds` with `clients` connections (default 16 for 10 s, scale 10). */
+export function runPgbench(baseUrl: string, clients = PGBENCH_CLIENTS, seconds = PGBENCH_SECONDS): PgbenchRun {
   if (spawnSync('which', ['pgbench']).status !== 0)
     return { tps: null, text: 'pgbench not installed (apt-get install postgresql-client): skipped' };
   const url = new URL(baseUrl);
@@ -25,17 +26,17 @@ export function runPgbench(baseUrl: string): PgbenchRun {
   spawnSync('createdb', [name], { env });
   try {
     spawnSync('pgbench', ['-i', '-q', '-s', String(PGBENCH_SCALE), name], { env, encoding: 'utf8' });
-    const run = spawnSync(
-      'pgbench',
-      ['-b', 'tpcb-like', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(PGBENCH_SECONDS), '-r', name],
-      { env, encoding: 'utf8', timeout: (PGBENCH_SECONDS + 60) * 1_000 },
-    );
+    const run = spawnSync('pgbench', ['-b', 'tpcb-like', '-c', String(clients), '-j', '2', '-T', String(seconds), '-r', name], {
+      env,
+      encoding: 'utf8',
+      timeout: (seconds + 60) * 1_000,
+    });
     const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(run.stdout ?? '')?.[1];
     const latency = /latency average = ([\d.]+) ms/.exec(run.stdout ?? '')?.[1];
     return tps
       ? {
           tps: Number(tps),
-          text: `${tps} tps, latency average ${latency} ms (-c ${PGBENCH_CLIENTS} -j 2 -T ${PGBENCH_SECONDS}, scale ${PGBENCH_SCALE})`,
+          text: `${tps} tps, latency average ${latency} ms (-c ${clients} -j 2 -T ${seconds}, scale ${PGBENCH_SCALE})`,
         }
       : { tps: null, text: `pgbench failed: ${run.stderr || run.stdout}` };
   } finally {
