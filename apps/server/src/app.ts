@@ -131,15 +131,15 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     config.env !== 'test' || config.lottery.isClockEnabled
       ? startHeartbeat({ db, databaseUrl: config.databaseUrl, clock: ctx.clock, log })
       : null;
-  // One game clock for every game: the lottery's periods and the crash rooms' rounds.
-  const tickGames = async () => {
-    const nowMs = ctx.clock.now().getTime();
-    await tickLottery(ctx, lotteryEvents, nowMs);
-    await tickCrash(ctx, crashEvents, nowMs);
-  };
+  // The lottery's periods and the crash rooms' rounds each have a clock step of their own on the
+  // leader, so a long lottery settlement (a round of a million bets takes seconds) never holds back a
+  // crash round's take-off or crash, and a slow crash step never delays a lottery result.
+  const tickLotteryClock = () => tickLottery(ctx, lotteryEvents, ctx.clock.now().getTime());
+  const tickCrashClock = () => tickCrash(ctx, crashEvents, ctx.clock.now().getTime());
   const leadership = config.lottery.isClockEnabled
     ? runWhileLeader(config.databaseUrl, config.lottery.clockRetryMs, log, () => {
-        const stopGames = startInterval(config.lottery.clockIntervalMs, tickGames, log);
+        const stopLottery = startInterval(config.lottery.clockIntervalMs, tickLotteryClock, log);
+        const stopCrash = startInterval(config.lottery.clockIntervalMs, tickCrashClock, log);
         const stopWatcher = startUsdtWatcher(ctx);
         const stopCommission = startCommissionClock(ctx);
         const stopTeamStats = startTeamStatsClock(ctx);
@@ -147,7 +147,8 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
           await stopTeamStats();
           await stopCommission();
           await stopWatcher();
-          await stopGames();
+          await stopCrash();
+          await stopLottery();
         };
       })
     : null;
