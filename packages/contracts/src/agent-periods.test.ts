@@ -6,6 +6,7 @@ import {
   daysInRange,
   isAgentPeriod,
   isCalendarDay,
+  isRegistrationRangeValid,
   kolkataDay,
   kolkataDayStartMs,
   shiftDay,
@@ -119,5 +120,18 @@ describe('the day rules', () => {
     expect(isAgentPeriod('week')).toBe(true);
     expect(isAgentPeriod('custom')).toBe(false);
     expect(isAgentPeriod(undefined)).toBe(false);
+  });
+});
+
+describe('isRegistrationRangeValid', () => {
+  it('wants both days or neither, in order', () => {
+    expect(isRegistrationRangeValid('', '')).toBe(true);
+    expect(isRegistrationRangeValid('2026-11-01', '2026-11-01')).toBe(true);
+    expect(isRegistrationRangeValid('2026-11-01', '')).toBe(false);
+    expect(isRegistrationRangeValid('2026-11-02', '2026-11-01')).toBe(false);
+    expect(isRegistrationRangeValid(undefined, undefined)).toBe(true);
+    expect(isRegistrationRangeValid('2026-01-01', '2027-01-01')).toBe(true);
+    expect(isRegistrationRangeValid('2026-01-01', '2027-01-02')).toBe(false);
+    expect(isRegistrationRangeValid('2026-02-30', '2026-03-01')).toBe(false);
   });
 });

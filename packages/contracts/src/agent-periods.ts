@@ -27,6 +27,16 @@ export function daysInRange(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/**
+ * Whether a registration-day range of the subordinates list can be asked for: neither day (no
+ * filter), or two real days in order spanning at most AGENT_SUBORDINATE_RANGE_MAX_DAYS.
+ */
+export function isRegistrationRangeValid(from: string | undefined, to: string | undefined): boolean {
+  if (!from && !to) return true;
+  if (!from || !to || !isCalendarDay(from) || !isCalendarDay(to) || from > to) return false;
+  return daysInRange(from, to) <= AGENT_SUBORDINATE_RANGE_MAX_DAYS;
+}
+
 /** The named periods of the report; a custom range is any other valid {from, to}. */
 export const AGENT_PERIODS = ['today', 'yesterday', 'week', 'month'] as const;
 export type AgentPeriod = (typeof AGENT_PERIODS)[number];

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import {
   AGENT_RANGE_MAX_DAYS,
-  AGENT_SUBORDINATE_RANGE_MAX_DAYS,
   AGENT_TEAM_MAX_DEPTH,
   daysInRange,
   isCalendarDay,
+  isRegistrationRangeValid,
 } from './agent-periods.ts';
 import { zList, zMoneyText, zPaging } from './fields.ts';
 
@@ -173,12 +173,7 @@ export const ZFindDownByPageRequest = zPaging
       .optional()
       .transform((value) => (value === '' ? undefined : value)),
   })
-  .refine(
-    ({ from, to }) =>
-      (from === undefined && to === undefined) ||
-      (from !== undefined && to !== undefined && from <= to && daysInRange(from, to) <= AGENT_SUBORDINATE_RANGE_MAX_DAYS),
-    { error: 'DATE_RANGE_INVALID' },
-  );
+  .refine(({ from, to }) => isRegistrationRangeValid(from, to), { error: 'DATE_RANGE_INVALID' });
 export type TFindDownByPageRequest = z.infer<typeof ZFindDownByPageRequest>;
 
 export const ZSubordinate = z.object({

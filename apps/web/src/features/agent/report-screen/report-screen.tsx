@@ -6,6 +6,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import shared from '../components/agent-screens.module.css';
+import { DateRangeFields } from '../components/date-range-fields.tsx';
 import { formatDay, formatInterval } from '../components/format-agent.ts';
 import { AgentFiguresCard, AgentFiguresSkeleton } from './agent-figures.tsx';
 import { REPORT_PERIODS, reportSearchParams, reportSelection, type ReportPeriod } from './report-period.ts';
@@ -62,37 +63,15 @@ function CustomRangeForm({
   };
   return (
     <form className={shared.card} onSubmit={submit} noValidate data-testid="report-custom-range">
-      <div className={shared.dateRow}>
-        <label className={shared.dateField}>
-          {t('agent.report.from')}
-          <input
-            className={shared.input}
-            type="date"
-            value={from}
-            max={today}
-            aria-invalid={isInvalid}
-            aria-describedby={isInvalid ? 'report-range-error' : undefined}
-            onChange={(event) => setFrom(event.target.value)}
-          />
-        </label>
-        <label className={shared.dateField}>
-          {t('agent.report.to')}
-          <input
-            className={shared.input}
-            type="date"
-            value={to}
-            max={today}
-            aria-invalid={isInvalid}
-            aria-describedby={isInvalid ? 'report-range-error' : undefined}
-            onChange={(event) => setTo(event.target.value)}
-          />
-        </label>
-      </div>
-      {isInvalid && (
-        <p id="report-range-error" className={shared.fieldError} role="alert">
-          {t('errors.DATE_RANGE_INVALID')}
-        </p>
-      )}
+      <DateRangeFields
+        from={from}
+        to={to}
+        maxDay={today}
+        isInvalid={isInvalid}
+        errorId="report-range-error"
+        onFromChange={setFrom}
+        onToChange={setTo}
+      />
       <Button type="submit" isSmall>
         {t('agent.report.apply')}
       </Button>

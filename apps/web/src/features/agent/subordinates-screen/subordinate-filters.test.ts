@@ -3,7 +3,6 @@ import {
   filtersOf,
   filtersToParams,
   hasFilters,
-  isRegistrationRangeValid,
   memberIdDigits,
   NO_FILTERS,
   subordinatesRequest,
@@ -41,15 +40,6 @@ describe('memberIdDigits', () => {
   it('keeps at most twelve digits', () => {
     expect(memberIdDigits(' 12-34 ')).toBe('1234');
     expect(memberIdDigits('1234567890123456')).toBe('123456789012');
-  });
-});
-
-describe('isRegistrationRangeValid', () => {
-  it('wants both days or neither, in order', () => {
-    expect(isRegistrationRangeValid('', '')).toBe(true);
-    expect(isRegistrationRangeValid('2026-11-01', '2026-11-01')).toBe(true);
-    expect(isRegistrationRangeValid('2026-11-01', '')).toBe(false);
-    expect(isRegistrationRangeValid('2026-11-02', '2026-11-01')).toBe(false);
   });
 });
 

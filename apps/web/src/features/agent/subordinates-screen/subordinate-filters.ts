@@ -1,4 +1,4 @@
-import { AGENT_TEAM_MAX_DEPTH, isCalendarDay } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/contracts/agent-periods';
 
 /** The subordinates list's filters as the address carries them (`?depth=2&search=123&from=…&to=…`). */
 export type SubordinateFilters = {
@@ -25,7 +25,7 @@ export function filtersOf(params: URLSearchParams): SubordinateFilters {
   const search = memberIdDigits(params.get('search') ?? '');
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
-  const hasDays = isCalendarDay(from) && isCalendarDay(to) && from <= to;
+  const hasDays = from !== '' && isRegistrationRangeValid(from, to);
   return { depth, search, from: hasDays ? from : '', to: hasDays ? to : '' };
 }
 
@@ -42,15 +42,6 @@ export function filtersToParams(filters: SubordinateFilters): Record<string, str
 
 export function hasFilters(filters: SubordinateFilters): boolean {
   return filters.depth !== null || filters.search !== '' || filters.from !== '';
-}
-
-/**
- * Whether a registration date range can be asked for: both days or neither, in order. (How long it
- * may be is the server's to say.)
- */
-export function isRegistrationRangeValid(from: string, to: string): boolean {
-  if (from === '' && to === '') return true;
-  return isCalendarDay(from) && isCalendarDay(to) && from <= to;
 }
 
 /** The request body of one page: only the filters in use, and the cursor of the page before. */

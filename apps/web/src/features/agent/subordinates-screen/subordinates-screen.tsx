@@ -1,16 +1,16 @@
-import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/contracts/agent-periods';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClassName } from '../../../shared/ui/button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import shared from '../components/agent-screens.module.css';
+import { DateRangeFields } from '../components/date-range-fields.tsx';
 import { ListFooter } from '../components/list-footer.tsx';
 import {
   filtersOf,
   filtersToParams,
   hasFilters,
-  isRegistrationRangeValid,
   memberIdDigits,
   NO_FILTERS,
   type SubordinateFilters,
@@ -88,34 +88,15 @@ function SearchForm({ filters, onApply }: { filters: SubordinateFilters; onApply
       </label>
       <fieldset className={styles.fieldset}>
         <legend className={shared.dateField}>{t('agent.list.registeredRange')}</legend>
-        <div className={shared.dateRow}>
-          <label className={shared.dateField}>
-            {t('agent.report.from')}
-            <input
-              className={shared.input}
-              type="date"
-              value={from}
-              aria-invalid={isRangeInvalid}
-              onChange={(event) => setFrom(event.target.value)}
-            />
-          </label>
-          <label className={shared.dateField}>
-            {t('agent.report.to')}
-            <input
-              className={shared.input}
-              type="date"
-              value={to}
-              aria-invalid={isRangeInvalid}
-              onChange={(event) => setTo(event.target.value)}
-            />
-          </label>
-        </div>
+        <DateRangeFields
+          from={from}
+          to={to}
+          isInvalid={isRangeInvalid}
+          errorId="subordinates-range-error"
+          onFromChange={setFrom}
+          onToChange={setTo}
+        />
       </fieldset>
-      {isRangeInvalid && (
-        <p className={shared.fieldError} role="alert">
-          {t('errors.DATE_RANGE_INVALID')}
-        </p>
-      )}
       <Button type="submit" isSmall data-testid="subordinates-apply">
         {t('agent.list.search')}
       </Button>
