@@ -98,12 +98,17 @@ export type Config = {
     /** How often the clock leader recomputes today's team statistics. */
     statsRefreshSeconds: number;
   };
-  /** Group commit of crash bets, cash-outs and cancels (decision 0015). */
-  crash: {
+  /**
+   * Group commit (decision 0015) of crash bets, cash-outs and cancels, lottery bets and the ledger's
+   * single transfers.
+   */
+  groupCommit: {
     /** How long a node gathers requests before it applies them in one transaction. */
-    batchWindowMs: number;
+    windowMs: number;
     /** At most this many requests per transaction; a full batch goes at once. */
-    batchLimit: number;
+    limit: number;
+  };
+  crash: {
     /** Bets waiting in one room's queue on one node beyond which new bets are refused with BUSY. */
     betQueueLimit: number;
   };
@@ -368,9 +373,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       levelThresholds: levelThresholds('AGENT_LEVEL_THRESHOLDS', env.AGENT_LEVEL_THRESHOLDS, commissionRatesBp.length),
       statsRefreshSeconds: Math.max(1, integer('AGENT_STATS_REFRESH_SECONDS', env.AGENT_STATS_REFRESH_SECONDS, 300)),
     },
+    groupCommit: {
+      windowMs: Math.min(100, integer('GROUP_COMMIT_WINDOW_MS', env.GROUP_COMMIT_WINDOW_MS, 2)),
+      limit: Math.max(1, integer('GROUP_COMMIT_LIMIT', env.GROUP_COMMIT_LIMIT, 500)),
+    },
     crash: {
-      batchWindowMs: Math.min(100, integer('CRASH_BATCH_WINDOW_MS', env.CRASH_BATCH_WINDOW_MS, 2)),
-      batchLimit: Math.max(1, integer('CRASH_BATCH_LIMIT', env.CRASH_BATCH_LIMIT, 500)),
       betQueueLimit: Math.max(1, integer('CRASH_BET_QUEUE_LIMIT', env.CRASH_BET_QUEUE_LIMIT, 5_000)),
     },
     lottery: {

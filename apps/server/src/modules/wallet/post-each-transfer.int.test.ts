@@ -3,7 +3,7 @@ import { expectLedgerBalanced } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { houseAccountId } from './accounts.ts';
-import { postEachTransfer } from './post-each-transfer.ts';
+import { postEachGroup, postEachTransfer } from './post-each-transfer.ts';
 import { postTransfer, type TransferInput } from './post-transfer.ts';
 
 // A ledger batch in which each transfer succeeds or fails on its own (group commit), on PGlite and,
@@ -241,6 +241,47 @@ describe('postEachTransfer', () => {
     expect(outcomes.filter((o, i) => i % 2 === winner && o.isPosted)).toHaveLength(10);
     expect(outcomes.filter((o, i) => i % 2 !== winner && !o.isPosted && o.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(10);
     expect((await balanceOf(one.cashAccountId)) + (await balanceOf(two.cashAccountId))).toBe(100n);
+    await expectLedgerBalanced(server);
+  });
+});
+
+describe('postEachGroup', () => {
+  it('accepts a group only whole: a refused fee undoes its stake, and the next group sees the balance as it was', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100n });
+    const house = await houseAccountId(server.ctx.db, 'adjustments');
+    const fees = await houseAccountId(server.ctx.db, 'fees');
+    const pair = (name: string, stakePaise: bigint, feePaise: bigint): TransferInput[] => [
+      {
+        idempotencyKey: key(`${name}-stake`),
+        debitAccountId: player.cashAccountId,
+        creditAccountId: house,
+        amountPaise: stakePaise,
+        reason: 'bet',
+      },
+      {
+        idempotencyKey: key(`${name}-fee`),
+        debitAccountId: player.cashAccountId,
+        creditAccountId: fees,
+        amountPaise: feePaise,
+        reason: 'fee',
+      },
+    ];
+    // 100 paise: 60 + 2 fits; then 37 fits but its fee of 2 does not (38 left after the first);
+    // then 30 + 8 fits exactly in what the second group left untouched.
+    const groups = [pair('first', 60n, 2n), pair('second', 37n, 2n), pair('third', 30n, 8n)];
+    const outcomes = await server.ctx.db.transaction((tx) => postEachGroup(tx, groups));
+
+    expect(outcomes.map((group) => group.map((o) => (o.isPosted ? 'posted' : o.code)))).toEqual([
+      ['posted', 'posted'],
+      ['INSUFFICIENT_BALANCE', 'INSUFFICIENT_BALANCE'],
+      ['posted', 'posted'],
+    ]);
+    const last = outcomes[2]![1]!;
+    expect(last.isPosted && last.transfer.debitBalanceAfterPaise).toBe(0n);
+    expect(await balanceOf(player.cashAccountId)).toBe(0n);
+    expect(await transfersWithKeys(groups.flat().map((t) => t.idempotencyKey))).toEqual(
+      [...groups[0]!, ...groups[2]!].map((t) => t.idempotencyKey),
+    );
     await expectLedgerBalanced(server);
   });
 });

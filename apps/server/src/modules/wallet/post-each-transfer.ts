@@ -78,16 +78,37 @@ function storedAsInput(stored: StoredTransfer): TransferInput {
  * savepoint taken after the locks, now seeing that row.
  */
 export async function postEachTransfer(tx: Queryable, transfers: readonly TransferInput[]): Promise<TransferOutcome[]> {
-  if (transfers.length === 0) return [];
+  const outcomes = await postEachGroup(
+    tx,
+    transfers.map((transfer) => [transfer]),
+  );
+  return outcomes.map(([outcome]) => outcome!);
+}
+
+/**
+ * As `postEachTransfer`, for groups of transfers that stand or fall together (a lottery stake and its
+ * fee): a group is accepted only when every transfer of it is, judged in order against the balances
+ * the earlier groups left; when one is refused, the group's new transfers are refused with the same
+ * code and leave the running balances as they were (a replay of a transfer posted before stays a
+ * replay).
+ */
+export async function postEachGroup(
+  tx: Queryable,
+  groups: ReadonlyArray<readonly TransferInput[]>,
+): Promise<TransferOutcome[][]> {
+  const transfers = groups.flat();
+  if (transfers.length === 0) return groups.map(() => []);
   assert(transfers.length <= MAX_EACH_TRANSFER_BATCH, `batch of ${transfers.length} exceeds ${MAX_EACH_TRANSFER_BATCH}`);
   for (const t of transfers) assertTransferInput(t);
   const accounts = await lockAccounts(tx, transfers);
   await tx.query('savepoint post_each_transfer');
   for (let attempt = 1; ; attempt++) {
     const stored = await readStoredTransfers(tx, transfers);
-    const decisions = decide(transfers, accounts, stored);
+    const decisions = decide(groups, accounts, stored);
     try {
-      return await insertAccepted(tx, decisions, accounts);
+      const outcomes = await insertAccepted(tx, decisions.flat(), accounts);
+      let position = 0;
+      return groups.map((group) => outcomes.slice(position, (position += group.length)));
     } catch (error) {
       const isKeyRace = (error as { code?: unknown } | null)?.code === UNIQUE_VIOLATION;
       if (!isKeyRace || attempt >= MAX_KEY_RACE_ATTEMPTS) throw error;
@@ -121,48 +142,71 @@ async function readStoredTransfers(tx: Queryable, transfers: readonly TransferIn
   return new Map(rows.map((row) => [row.idempotency_key, row]));
 }
 
-/** Decides every transfer in order against running balances that start from the locked rows. */
+/** Decides every group in order against running balances that start from the locked rows. */
 function decide(
-  transfers: readonly TransferInput[],
+  groups: ReadonlyArray<readonly TransferInput[]>,
   accounts: ReadonlyMap<number, LockedAccount>,
   stored: ReadonlyMap<string, StoredTransfer>,
-): Decision[] {
+): Decision[][] {
   const balances = new Map([...accounts].map(([id, account]) => [id, account.balance_paise]));
   const acceptedByKey = new Map<string, Accepted>();
-  return transfers.map((t): Decision => {
-    const previous = stored.get(t.idempotencyKey);
-    if (previous) {
-      if (!isSameContent(storedAsInput(previous), t)) return { kind: 'refused', code: 'IDEMPOTENCY_CONFLICT' };
-      return {
-        kind: 'stored',
-        transfer: {
-          id: previous.id,
-          debitBalanceAfterPaise: previous.debit_after,
-          creditBalanceAfterPaise: previous.credit_after,
-          createdAt: previous.created_at,
-          isReplay: true,
-        },
-      };
-    }
-    const earlier = acceptedByKey.get(t.idempotencyKey);
-    if (earlier) {
-      if (!isSameContent(earlier.input, t)) return { kind: 'refused', code: 'IDEMPOTENCY_CONFLICT' };
-      return { kind: 'accepted', accepted: earlier, isReplay: true };
-    }
-    // An earlier occurrence of this key that was refused for its balance claimed nothing: this one is
-    // judged afresh, as it would be had it arrived after that refusal.
-    const debit = accounts.get(t.debitAccountId)!;
-    const debitBalance = balances.get(t.debitAccountId)!;
-    if (debit.kind !== 'house' && debitBalance < t.amountPaise)
-      return { kind: 'refused', code: debit.kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE' };
-    const debitAfterPaise = debitBalance - t.amountPaise;
-    const creditAfterPaise = balances.get(t.creditAccountId)! + t.amountPaise;
-    balances.set(t.debitAccountId, debitAfterPaise);
-    balances.set(t.creditAccountId, creditAfterPaise);
-    const accepted = { input: t, debitAfterPaise, creditAfterPaise };
-    acceptedByKey.set(t.idempotencyKey, accepted);
-    return { kind: 'accepted', accepted, isReplay: false };
+  return groups.map((group) => {
+    const balancesBefore = new Map<number, bigint>();
+    const keysAccepted: string[] = [];
+    const decisions = group.map((t) => decideOne(t, accounts, stored, balances, acceptedByKey, balancesBefore, keysAccepted));
+    const refusal = decisions.find((d): d is Extract<Decision, { kind: 'refused' }> => d.kind === 'refused');
+    if (!refusal || group.length === 1) return decisions;
+    // The group falls as one: what it accepted is undone before the next group is judged (replays of
+    // transfers posted before stay what they are).
+    for (const [id, balance] of balancesBefore) balances.set(id, balance);
+    for (const key of keysAccepted) acceptedByKey.delete(key);
+    return decisions.map((d): Decision => (d.kind === 'accepted' && !d.isReplay ? refusal : d));
   });
+}
+
+function decideOne(
+  t: TransferInput,
+  accounts: ReadonlyMap<number, LockedAccount>,
+  stored: ReadonlyMap<string, StoredTransfer>,
+  balances: Map<number, bigint>,
+  acceptedByKey: Map<string, Accepted>,
+  balancesBefore: Map<number, bigint>,
+  keysAccepted: string[],
+): Decision {
+  const previous = stored.get(t.idempotencyKey);
+  if (previous) {
+    if (!isSameContent(storedAsInput(previous), t)) return { kind: 'refused', code: 'IDEMPOTENCY_CONFLICT' };
+    return {
+      kind: 'stored',
+      transfer: {
+        id: previous.id,
+        debitBalanceAfterPaise: previous.debit_after,
+        creditBalanceAfterPaise: previous.credit_after,
+        createdAt: previous.created_at,
+        isReplay: true,
+      },
+    };
+  }
+  const earlier = acceptedByKey.get(t.idempotencyKey);
+  if (earlier) {
+    if (!isSameContent(earlier.input, t)) return { kind: 'refused', code: 'IDEMPOTENCY_CONFLICT' };
+    return { kind: 'accepted', accepted: earlier, isReplay: true };
+  }
+  // An earlier occurrence of this key that was refused for its balance claimed nothing: this one is
+  // judged afresh, as it would be had it arrived after that refusal.
+  const debit = accounts.get(t.debitAccountId)!;
+  const debitBalance = balances.get(t.debitAccountId)!;
+  if (debit.kind !== 'house' && debitBalance < t.amountPaise)
+    return { kind: 'refused', code: debit.kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE' };
+  const debitAfterPaise = debitBalance - t.amountPaise;
+  const creditAfterPaise = balances.get(t.creditAccountId)! + t.amountPaise;
+  for (const id of [t.debitAccountId, t.creditAccountId]) if (!balancesBefore.has(id)) balancesBefore.set(id, balances.get(id)!);
+  balances.set(t.debitAccountId, debitAfterPaise);
+  balances.set(t.creditAccountId, creditAfterPaise);
+  const accepted = { input: t, debitAfterPaise, creditAfterPaise };
+  acceptedByKey.set(t.idempotencyKey, accepted);
+  keysAccepted.push(t.idempotencyKey);
+  return { kind: 'accepted', accepted, isReplay: false };
 }
 
 /**

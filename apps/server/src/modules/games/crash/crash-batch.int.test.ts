@@ -242,7 +242,7 @@ describe('crash group commit', () => {
   });
 
   it('refuses new bets with BUSY beyond a tiny queue bound while cash-outs still go through', async () => {
-    const server = await startNode({ CRASH_BET_QUEUE_LIMIT: '2', CRASH_BATCH_WINDOW_MS: '20' });
+    const server = await startNode({ CRASH_BET_QUEUE_LIMIT: '2', GROUP_COMMIT_WINDOW_MS: '20' });
     const flyers = await Promise.all(Array.from({ length: 10 }, () => quickPlayer(server, { cashPaise: 10_000n })));
     const bettors = await Promise.all(Array.from({ length: 30 }, () => quickPlayer(server, { cashPaise: 10_000n })));
     const round = await roundCrashingAtLeast(server, 150);
