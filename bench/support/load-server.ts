@@ -28,6 +28,18 @@ export type BenchDatabase = {
   cleanup(): Promise<void>;
 };
 
+/** A PGlite folder whatever DATABASE_URL says: for benches of the embedded default (`npm start` with nothing set). */
+export function createEmbeddedBenchDatabase(prefix: string): BenchDatabase {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  return {
+    label: 'PGlite (inside the server)',
+    dataDir,
+    scratch: null,
+    open: () => openPglite(dataDir),
+    cleanup: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
 export async function createBenchDatabase(prefix: string): Promise<BenchDatabase> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const scratch = process.env.DATABASE_URL
@@ -95,7 +107,11 @@ export function stopOnExit(child: ChildProcess): void {
   child.once('exit', () => running.delete(child));
 }
 
-export async function startServer(database: BenchDatabase): Promise<BenchServer> {
+/** Starts the server; `overrides` replace its environment's entries (undefined removes one). */
+export async function startServer(
+  database: BenchDatabase,
+  overrides: Record<string, string | undefined> = {},
+): Promise<BenchServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -109,6 +125,10 @@ export async function startServer(database: BenchDatabase): Promise<BenchServer>
   };
   if (database.scratch) env.DATABASE_URL = database.scratch.url;
   else delete env.DATABASE_URL;
+  for (const [name, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
