@@ -1,8 +1,10 @@
 // Builds the web app (apps/web/dist) only when its inputs changed since the last build, so `npm start`
-// is quick after the first run (see web-build-stamp.mjs). `--force` (what `npm run build` passes)
-// always builds and refreshes the stamp.
+// is quick after the first run (see web-build-stamp.mjs), then writes the Brotli and gzip copies the
+// server sends (compress-web.mjs). `--force` (what `npm run build` passes) always builds and refreshes
+// the stamp.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { compressDirectory } from './compress-web.mjs';
 import { isBuildCurrent, webSourcesHash, writeStamp } from './web-build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -17,4 +19,8 @@ if (!process.argv.includes('--force') && isBuildCurrent(distDir, sourcesHash)) {
 }
 const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@mayur/web'], { cwd: root, stdio: 'inherit' });
 if (result.status !== 0) process.exit(result.status || 1);
+const compressedAt = Date.now();
+const compressed = await compressDirectory(distDir);
+console.log(`wrote Brotli and gzip copies of ${compressed.length} text assets (${Date.now() - compressedAt} ms)`);
+// Last, so that an interrupted build or compression leaves no stamp and the next run builds again.
 writeStamp(distDir, sourcesHash);

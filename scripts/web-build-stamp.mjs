@@ -18,6 +18,8 @@ export const WEB_BUILD_INPUTS = [
   'packages/fairness/package.json',
   'packages/fairness/src',
   'package-lock.json',
+  // The compressed copies are part of the build.
+  'scripts/compress-web.mjs',
 ];
 
 export const STAMP_FILE = '.build-stamp';
