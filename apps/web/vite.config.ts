@@ -1,5 +1,5 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
 
 const SERVER_ORIGIN = 'http://localhost:8080';
 
@@ -29,8 +29,108 @@ function forbidRuntimeSchemas(): Plugin {
   };
 }
 
+/** The module the entry script (src/main.tsx) imports to start the app; it and everything it imports are preloaded. */
+const APP_START_MODULE = '/src/app/start-app.tsx';
+const ENTRY_MODULE = '/src/main.tsx';
+
+/** Every module reachable from `root` through static imports. */
+function staticGraph(root: string, importedIdsOf: (id: string) => readonly string[]): Set<string> {
+  const reached = new Set<string>();
+  const pending = [root];
+  while (pending.length > 0) {
+    const id = pending.pop()!;
+    if (reached.has(id)) continue;
+    reached.add(id);
+    pending.push(...importedIdsOf(id));
+  }
+  return reached;
+}
+
+/**
+ * The entry script only starts the app's code with a dynamic import, so that it can begin fetching the
+ * player's translations first (see src/main.tsx). This plugin keeps that code in one chunk and has the
+ * browser fetch it together with the entry script:
+ * - everything the start module imports statically (React, the router, i18next, the layouts, home) goes
+ *   into one `start-app` chunk, except the entry script's own few modules, so the entry never waits for
+ *   it; screens loaded later import what they share with home from there;
+ * - index.html gets `<link rel="modulepreload">` for that chunk and a stylesheet link for its styles
+ *   (Vite preloads only what an entry imports statically).
+ */
+function preloadAppStart(): Plugin {
+  let base = '/';
+  const startGraph = new Set<string>();
+  return {
+    name: 'mayur:preload-app-start',
+    apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const entry = ids.find((id) => id.endsWith(ENTRY_MODULE));
+      const start = ids.find((id) => id.endsWith(APP_START_MODULE));
+      if (!entry || !start) throw new Error(`${ENTRY_MODULE} must import ${APP_START_MODULE} dynamically`);
+      const importedIdsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? [];
+      const entryGraph = staticGraph(entry, importedIdsOf);
+      startGraph.clear();
+      for (const id of staticGraph(start, importedIdsOf)) if (!entryGraph.has(id)) startGraph.add(id);
+    },
+    outputOptions(options) {
+      return {
+        ...options,
+        codeSplitting: {
+          groups: [
+            {
+              name: 'start-libraries',
+              test: (id: string) => startGraph.has(id) && id.includes('/node_modules/'),
+              includeDependenciesRecursively: false,
+            },
+            { name: 'start-app', test: (id: string) => startGraph.has(id), includeDependenciesRecursively: false },
+          ],
+        },
+      };
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const bundle = context.bundle;
+        if (!bundle) return [];
+        const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
+        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(APP_START_MODULE) || chunk.name === 'start-app');
+        if (!start) throw new Error(`no chunk for ${APP_START_MODULE}`);
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const entryFiles = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
+        const scripts = new Set<string>();
+        const styles = new Set<string>();
+        const visit = (chunk: Rollup.OutputChunk) => {
+          if (entryFiles.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
+          scripts.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) {
+            const next = byFile.get(imported);
+            if (next) visit(next);
+          }
+        };
+        visit(start);
+        return [
+          ...[...styles].map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head',
+          })),
+          ...[...scripts].map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head',
+          })),
+        ];
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [forbidRuntimeSchemas(), react()],
+  plugins: [forbidRuntimeSchemas(), react(), preloadAppStart()],
   server: {
     proxy: {
       '/api': SERVER_ORIGIN,

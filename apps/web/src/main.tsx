@@ -1,26 +1,26 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import { registerServiceWorker } from './app/service-worker.ts';
-import { captureHandoverToken, exchangeHandoverToken } from './app/token-handover.ts';
-import { startI18n } from './shared/i18n/i18n.ts';
-import { captureInstallPrompt } from './shared/lib/install-prompt.ts';
+import { storedLocale } from './shared/i18n/languages.ts';
+import { prefetchNamespaces } from './shared/i18n/load-namespace.ts';
+import { DEFAULT_NAMESPACE } from './shared/i18n/namespaces.ts';
 import './shared/styles/global.css';
 
+// The entry script is deliberately tiny. It starts fetching the player's `common` texts at once, while
+// the app's code (preloaded by index.html, see vite.config.ts) is still on its way, so the first render
+// does not wait for one more round trip after the code has arrived and run.
+prefetchNamespaces(storedLocale(), [DEFAULT_NAMESPACE]);
+
+/** Lets the browser paint and handle input before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start(): Promise<void> {
-  captureInstallPrompt();
-  // Before the router reads the address, so the token never reaches a screen or the history.
-  const handoverToken = captureHandoverToken();
-  await startI18n();
-  const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  if (handoverToken) void exchangeHandoverToken(handoverToken);
-  registerServiceWorker();
+  // The libraries (React, the router, i18next) are one chunk and the app another; running them in two
+  // tasks keeps a slow phone's main thread from being blocked by both at once.
+  await import('react-dom/client');
+  await nextTask();
+  const { startApp } = await import('./app/start-app.tsx');
+  await nextTask();
+  await startApp();
 }
 
 void start();

@@ -1,34 +1,26 @@
-import i18next, { type BackendModule, type ResourceKey } from 'i18next';
+import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS, storage } from '../lib/storage-keys.ts';
-import { DEFAULT_LOCALE, isLocale, textDirectionOf, type Locale } from './languages.ts';
+import { storedLocale, textDirectionOf, type Locale } from './languages.ts';
+import { loadNamespace } from './load-namespace.ts';
 import { DEFAULT_NAMESPACE, type Namespace } from './namespaces.ts';
-
-// One lazily loaded chunk per locale and namespace: a player downloads only the language they use, and
-// of it only what the screens they open need.
-const namespaceLoaders = import.meta.glob<{ default: ResourceKey }>('./locales/*/*.json');
 
 /** An i18next backend that reads `locales/<locale>/<namespace>.json` through Vite's dynamic imports. */
 const bundledLocaleBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = namespaceLoaders[`./locales/${language}/${namespace}.json`];
-    if (!load) {
+    const messages = loadNamespace(language, namespace);
+    if (!messages) {
       callback(new Error(`no translations for ${language}/${namespace}`), false);
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    messages.then(
+      (resources) => callback(null, resources),
       (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), false),
     );
   },
 };
-
-export function storedLocale(): Locale {
-  const stored = storage.get(STORAGE_KEYS.language);
-  return isLocale(stored) ? stored : DEFAULT_LOCALE;
-}
 
 function applyDocumentLanguage(locale: Locale): void {
   document.documentElement.lang = locale;
@@ -73,4 +65,4 @@ export function chooseLocale(locale: Locale): void {
   window.location.reload();
 }
 
-export { i18next as i18n };
+export { i18next as i18n, storedLocale };

@@ -1,3 +1,5 @@
+import { STORAGE_KEYS, storage } from '../lib/storage-keys.ts';
+
 /** Every locale with a translation file (spec §1). */
 export const LOCALES = ['en-US', 'ar', 'fr', 'pt', 'es', 'vi', 'si', 'hi', 'it', 'ru', 'zh'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -28,4 +30,10 @@ export function textDirectionOf(locale: Locale): 'rtl' | 'ltr' {
 
 export function nativeNameOf(locale: Locale): string {
   return PICKER_LANGUAGES.find((language) => language.locale === locale)?.nativeName ?? locale;
+}
+
+/** The locale the player chose, or the default; read before anything else loads, to fetch its texts. */
+export function storedLocale(): Locale {
+  const stored = storage.get(STORAGE_KEYS.language);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
 }

@@ -1,0 +1,29 @@
+import { startTransition, StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { startI18n } from '../shared/i18n/i18n.ts';
+import { captureInstallPrompt } from '../shared/lib/install-prompt.ts';
+import { App } from './app.tsx';
+import { registerServiceWorker } from './service-worker.ts';
+import { captureHandoverToken, exchangeHandoverToken } from './token-handover.ts';
+
+/** Configures i18n with the player's `common` texts and renders the app into #root. */
+export async function startApp(): Promise<void> {
+  captureInstallPrompt();
+  // Before the router reads the address, so the token never reaches a screen or the history.
+  const handoverToken = captureHandoverToken();
+  await startI18n();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+  // As a transition React renders the first screen in slices of a few milliseconds, yielding to the
+  // browser between them, instead of in one task that would block a slow phone for a quarter second.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+  if (handoverToken) void exchangeHandoverToken(handoverToken);
+  registerServiceWorker();
+}
