@@ -1,5 +1,5 @@
 // Ledger throughput on the configured database (DATABASE_URL, else an embedded PGlite in a temp
-// folder): single transfers from concurrent workers, then batched posts, each with p50/p99 latency;
+// folder): single transfers from concurrent workers (each its own transaction, then through the group commit), then batched posts, each with p50/p99 latency;
 // then pgbench's TPC-B-like workload against the same PostgreSQL, so the ratio is visible.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +18,7 @@ import {
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 import { postTransfer, type TransferInput } from '../apps/server/src/modules/wallet/post-transfer.ts';
 import { postTransfers } from '../apps/server/src/modules/wallet/post-transfers.ts';
+import { TransferBatcher } from '../apps/server/src/modules/wallet/transfer-batcher.ts';
 import { runPgbench } from './support/load-pgbench.ts';
 
 const PLAYERS = 1_000;
@@ -25,6 +26,8 @@ const SINGLE_WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
 const SINGLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH_SIZE = 1_000;
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 20);
+const GROUP_COMMIT_WINDOW_MS = 2;
+const GROUP_COMMIT_LIMIT = 500;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -71,7 +74,13 @@ async function setupPlayers(db: Db): Promise<number[]> {
   return cash;
 }
 
-async function benchSingles(db: Db, cashAccounts: number[], roomFor: (player: number) => number, label: string) {
+async function benchSingles(
+  db: Db,
+  cashAccounts: number[],
+  roomFor: (player: number) => number,
+  label: string,
+  batcher?: TransferBatcher,
+) {
   const latencies: number[] = [];
   const deadline = performance.now() + SINGLE_SECONDS * 1000;
   let sequence = 0;
@@ -88,7 +97,10 @@ async function benchSingles(db: Db, cashAccounts: number[], roomFor: (player: nu
         reason: 'payout',
       };
       const started = performance.now();
-      await db.transaction((tx) => postTransfer(tx, input));
+      if (batcher) {
+        const outcome = await batcher.post(input);
+        if (!outcome.isPosted) throw new Error(`transfer ${input.idempotencyKey} refused: ${outcome.code}`);
+      } else await db.transaction((tx) => postTransfer(tx, input));
       latencies.push(performance.now() - started);
     }
   };
@@ -148,6 +160,16 @@ try {
   console.log(
     `single transfers, house account in ${HOUSE_SHARD_COUNT} shards: ${single.count} in ${SINGLE_SECONDS} s with ${SINGLE_WORKERS} concurrent workers → ${single.perSecond.toFixed(0)} transfers/s, p50 ${ms(single.p50)}, p99 ${ms(single.p99)}`,
   );
+  const grouped = await benchSingles(
+    db,
+    cashAccounts,
+    (player) => shards.get(player)!,
+    'grouped',
+    new TransferBatcher(db, { windowMs: GROUP_COMMIT_WINDOW_MS, limit: GROUP_COMMIT_LIMIT }),
+  );
+  console.log(
+    `single transfers through the group commit (window ${GROUP_COMMIT_WINDOW_MS} ms), house account in ${HOUSE_SHARD_COUNT} shards: ${grouped.count} in ${SINGLE_SECONDS} s with ${SINGLE_WORKERS} concurrent workers → ${grouped.perSecond.toFixed(0)} transfers/s, p50 ${ms(grouped.p50)}, p99 ${ms(grouped.p99)}`,
+  );
   const batches = await benchBatches(db, cashAccounts, room);
   console.log(
     `batched transfers: ${batches.batches} batches of ${BATCH_SIZE} → ${batches.perSecond.toFixed(0)} transfers/s, per batch p50 ${ms(batches.p50)}, p99 ${ms(batches.p99)}`,
@@ -160,7 +182,12 @@ try {
     const pgbench = runPgbench(process.env.DATABASE_URL, SINGLE_WORKERS, SINGLE_SECONDS);
     console.log(`pgbench -b tpcb-like on the same server: ${pgbench.text}`);
     const tps = pgbench.tps ?? 0;
-    if (tps > 0) console.log(`ratio: sharded single transfers/s ÷ pgbench tps = ${(single.perSecond / tps).toFixed(2)}`);
+    if (tps > 0) {
+      console.log(
+        `ratio: sharded single transfers/s ÷ pgbench tps = ${(single.perSecond / tps).toFixed(2)} (each its own transaction)`,
+      );
+      console.log(`ratio: group-committed single transfers/s ÷ pgbench tps = ${(grouped.perSecond / tps).toFixed(2)}`);
+    }
   } else {
     console.log('pgbench: skipped (set DATABASE_URL to compare against PostgreSQL)');
   }
