@@ -93,6 +93,7 @@ import {
   ZRedeemGiftRequest,
   ZRedeemGiftResponse,
 } from './wallet.ts';
+import { ZSupportChannelsResponse } from './support.ts';
 
 export type EndpointDefinition = {
   /** Whether the caller must send a valid session token. */
@@ -527,6 +528,13 @@ export const endpoints = {
     response: ZFairRoundResponse,
     summary: "A round's chain index and, once resolved, its seed and result",
     tag: 'fairness',
+  },
+  '/user/getSupportChannels': {
+    isAuthRequired: false,
+    request: ZEmpty,
+    response: ZSupportChannelsResponse,
+    summary: "The operator's contact channels (Telegram, WhatsApp, e-mail) that are set",
+    tag: 'support',
   },
   '/third/login': {
     isAuthRequired: false,

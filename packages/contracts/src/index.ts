@@ -15,6 +15,7 @@ export * from './lottery.ts';
 export * from './notices.ts';
 export * from './rules.ts';
 export * from './socket-events.ts';
+export * from './support.ts';
 export * from './users.ts';
 export * from './wallet.ts';
 export * from './endpoints.ts';
