@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
@@ -41,8 +38,9 @@ import { openDb } from './platform/db/open-db.ts';
 import { isConnectionError, tryAgain } from './platform/db/db-errors.ts';
 import { AppError } from './platform/http/app-error.ts';
 import { refusal, sendAppError } from './platform/http/envelope.ts';
+import { registerApiCompression } from './platform/http/api-compression.ts';
 import { registerApiDocs } from './platform/http/openapi.ts';
-import { API_PREFIX } from './platform/http/register-endpoint.ts';
+import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createSessionCache } from './platform/http/session-cache.ts';
 import { createMetrics, registerMetricsEndpoint } from './platform/metrics.ts';
 import { memoryRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
@@ -61,9 +59,6 @@ export type Server = {
   isGameClockLeader(): boolean;
   close(): Promise<void>;
 };
-
-// Paths the single-page app must never answer for with its index.html.
-const NON_SPA_PREFIXES = [API_PREFIX + '/', '/dev/', '/download/', '/metrics', '/healthz', '/socket.io/', '/sandbox-pay/'];
 
 /** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
 export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
@@ -117,7 +112,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerFairnessRoutes(app, ctx);
   registerCrashRoutes(app, ctx, crashEvents);
   registerDevRoutes(app, ctx);
-  await registerStatic(app, ctx);
+  await registerStaticFiles(app, { webDistDir: config.webDistDir, downloadDir: config.downloadDir, log });
 
   const realtime = await startRealtime(
     app.server,
@@ -205,6 +200,7 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     frameguard: { action: 'deny' },
   });
   await app.register(formbody);
+  await registerApiCompression(app);
   // An empty JSON body is an empty form, not an error: some clients send the header on every POST.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
@@ -240,36 +236,4 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
   });
   registerMetricsEndpoint(app, metrics, { token: ctx.config.metricsToken, isProduction: ctx.config.isProduction });
   await registerApiDocs(app, ctx.config.isApiDocsServed);
-}
-
-async function registerStatic(app: FastifyInstance, ctx: AppContext) {
-  const { webDistDir, downloadDir } = ctx.config;
-  fs.mkdirSync(downloadDir, { recursive: true });
-  await app.register(fastifyStatic, { root: downloadDir, prefix: '/download/', decorateReply: false, index: false });
-
-  const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      prefix: '/',
-      wildcard: true,
-      index: ['index.html'],
-      setHeaders(response, filePath) {
-        // Hashed build assets never change; everything else must be revalidated so updates reach players.
-        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  } else {
-    ctx.log.warn({ webDistDir }, 'web app not built: run `npm run build` to serve it');
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const isSpaRoute = request.method === 'GET' && !NON_SPA_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (hasWeb && isSpaRoute) {
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html', webDistDir);
-    }
-    return reply.code(404).send(refusal('NOT_FOUND'));
-  });
 }
