@@ -37,7 +37,7 @@ function cachedPaths(page: Page): Promise<string[]> {
 /** Whether every game tile's image has loaded (a broken or missing image has no natural width). */
 function areTileImagesLoaded(page: Page): Promise<boolean> {
   return page.evaluate(() => {
-    const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid^="game-tile-"] img')];
+    const images = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid^="game-tile-"] img'));
     return images.length === 6 && images.every((image) => image.complete && image.naturalWidth > 0);
   });
 }
