@@ -10,6 +10,7 @@ import { createCodeDelivery } from './modules/codes/delivery/create-code-deliver
 import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
+import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
 import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
@@ -103,6 +104,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
+  registerSupportRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, hasher, ctx.gateway);

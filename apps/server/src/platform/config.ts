@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { parseSupportEmailChannel, parseTelegramChannel, parseWhatsAppChannel, type TSupportChannel } from '@mayur/contracts';
 
 // Every setting comes from the environment, is parsed once at start, and is passed down explicitly.
 
@@ -112,6 +113,8 @@ export type Config = {
     /** Bets waiting in one room's queue on one node beyond which new bets are refused with BUSY. */
     betQueueLimit: number;
   };
+  /** The operator's contact channels shown on /support; each is absent when its setting is unset. */
+  support: { telegram: TSupportChannel | undefined; whatsapp: TSupportChannel | undefined; email: TSupportChannel | undefined };
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -252,6 +255,19 @@ function trustProxy(value: string | undefined): false | number | string[] {
   return entries;
 }
 
+/** An optional contact channel: unset or blank is absent, anything the parser cannot read stops the start. */
+function supportChannel(
+  name: string,
+  value: string | undefined,
+  parse: (setting: string) => TSupportChannel | null,
+  expected: string,
+): TSupportChannel | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const channel = parse(value);
+  if (!channel) throw new Error(`${name} must be ${expected}, got "${value}"`);
+  return channel;
+}
+
 function deploymentName(value: string | undefined): string {
   const name = value || 'mayur';
   if (!/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name))
@@ -379,6 +395,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     crash: {
       betQueueLimit: Math.max(1, integer('CRASH_BET_QUEUE_LIMIT', env.CRASH_BET_QUEUE_LIMIT, 5_000)),
+    },
+    support: {
+      telegram: supportChannel(
+        'SUPPORT_TELEGRAM',
+        env.SUPPORT_TELEGRAM,
+        parseTelegramChannel,
+        'a Telegram username (@name) or a t.me link',
+      ),
+      whatsapp: supportChannel(
+        'SUPPORT_WHATSAPP',
+        env.SUPPORT_WHATSAPP,
+        parseWhatsAppChannel,
+        'a WhatsApp number in international form (+91 98765 43210) or a wa.me link',
+      ),
+      email: supportChannel('SUPPORT_EMAIL', env.SUPPORT_EMAIL, parseSupportEmailChannel, 'an e-mail address'),
     },
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
