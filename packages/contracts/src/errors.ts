@@ -98,6 +98,15 @@ export const ERROR_MESSAGES = {
   PAYMENT_PROVIDER_FAILED: 'The payment service did not answer, please try again',
   ORDER_NOT_FOUND: 'This order does not exist',
   ORDER_CLOSED: 'This order is already closed',
+
+  COMPLAINT_TYPE_INVALID: 'Please choose what your message is about',
+  COMPLAINT_TEXT_REQUIRED: 'Please describe your problem or suggestion',
+  COMPLAINT_TEXT_INVALID: 'The text must be at most 1000 characters',
+  COMPLAINT_REFERENCE_NOT_FOUND: 'This record does not exist',
+  COMPLAINT_NOT_FOUND: 'This complaint does not exist',
+  SCREENSHOT_TYPE_INVALID: 'Screenshots must be JPEG, PNG or WebP images',
+  SCREENSHOT_TOO_LARGE: 'Each screenshot must be at most 2 MB',
+  SCREENSHOT_LIMIT: 'You can attach at most 3 screenshots',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
