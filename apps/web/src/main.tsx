@@ -1,3 +1,4 @@
+import { hintFirstRoute } from './app/first-route-hints.ts';
 import { storedLocale } from './shared/i18n/languages.ts';
 import { prefetchNamespaces } from './shared/i18n/load-namespace.ts';
 import { DEFAULT_NAMESPACE } from './shared/i18n/namespaces.ts';
@@ -7,6 +8,7 @@ import './shared/styles/global.css';
 // the app's code (preloaded by index.html, see vite.config.ts) is still on its way, so the first render
 // does not wait for one more round trip after the code has arrived and run.
 prefetchNamespaces(storedLocale(), [DEFAULT_NAMESPACE]);
+hintFirstRoute(window.location.pathname);
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {

@@ -1,8 +1,7 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../../shared/lib/money.ts';
-import lunbo1 from '../assets/lunbo1.svg';
-import lunbo2 from '../assets/lunbo2.svg';
+import { BANNER_IMAGES } from './banner-images.ts';
 import styles from './banner-carousel.module.css';
 
 const INVITE_BONUS = '158.00';
@@ -18,9 +17,9 @@ type BannerSlidesProps = {
 export function BannerSlides({ viewportRef, onActivate, onPreload }: BannerSlidesProps) {
   const { t } = useTranslation();
   const slides = [
-    { image: lunbo1, headline: t('home.banner.fairHeadline'), detail: t('home.banner.fairDetail') },
+    { image: BANNER_IMAGES[0], headline: t('home.banner.fairHeadline'), detail: t('home.banner.fairDetail') },
     {
-      image: lunbo2,
+      image: BANNER_IMAGES[1],
       headline: t('home.banner.inviteHeadline', { bonus: formatRupees(INVITE_BONUS) }),
       detail: t('home.banner.inviteDetail', { amount: formatRupees(INVITE_RECHARGE) }),
     },
@@ -45,7 +44,17 @@ export function BannerSlides({ viewportRef, onActivate, onPreload }: BannerSlide
             aria-roledescription={t('home.banner.slide')}
             aria-label={t('home.banner.position', { current: index + 1, total: slides.length })}
           >
-            <img className={styles.image} src={slide.image} alt="" width={600} height={160} />
+            {/* The first slide is the largest paint of home (preloaded by app/first-route-hints.ts); the
+                second is off screen until the banner moves, so it waits its turn. */}
+            <img
+              className={styles.image}
+              src={slide.image}
+              alt=""
+              width={600}
+              height={160}
+              fetchPriority={index === 0 ? 'high' : 'low'}
+              decoding={index === 0 ? 'auto' : 'async'}
+            />
             <div className={styles.caption}>
               <p className={styles.headline}>{slide.headline}</p>
               <p className={styles.detail}>{slide.detail}</p>

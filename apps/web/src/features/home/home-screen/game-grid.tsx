@@ -3,15 +3,26 @@ import { Link } from 'react-router';
 import styles from './game-grid.module.css';
 import { GAME_TILES } from './game-tiles.ts';
 
+/** Tiles from this index on start below the fold of a 360×740 phone. */
+const FIRST_TILE_BELOW_FOLD = 4;
+
 /** The six game tiles in a two-column grid (spec §2). */
 export function GameGrid() {
   const { t } = useTranslation();
   return (
     <ul className={styles.grid}>
-      {GAME_TILES.map((tile) => (
+      {GAME_TILES.map((tile, index) => (
         <li key={tile.id} className={styles.item}>
           <Link to={tile.url} className={styles.tile} data-testid={`game-tile-${tile.id}`}>
-            <img className={styles.image} src={tile.img} alt="" width={160} height={120} />
+            <img
+              className={styles.image}
+              src={tile.img}
+              alt=""
+              width={160}
+              height={120}
+              decoding="async"
+              loading={index >= FIRST_TILE_BELOW_FOLD ? 'lazy' : 'eager'}
+            />
             <span className={styles.caption}>
               <span className={styles.name}>{t(tile.nameKey)}</span>
               {tile.sub && <span className={styles.sub}>{t(tile.sub.key, tile.sub.values)}</span>}
