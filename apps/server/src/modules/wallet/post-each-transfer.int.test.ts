@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { houseAccountId } from './accounts.ts';
 import { postEachGroup, postEachTransfer } from './post-each-transfer.ts';
 import { postTransfer, type TransferInput } from './post-transfer.ts';
+import { TransferBatcher } from './transfer-batcher.ts';
 
 // A ledger batch in which each transfer succeeds or fails on its own (group commit), on PGlite and,
 // with DATABASE_URL, on PostgreSQL where the races are real.
@@ -282,6 +283,41 @@ describe('postEachGroup', () => {
     expect(await transfersWithKeys(groups.flat().map((t) => t.idempotencyKey))).toEqual(
       [...groups[0]!, ...groups[2]!].map((t) => t.idempotencyKey),
     );
+    await expectLedgerBalanced(server);
+  });
+});
+
+describe('TransferBatcher', () => {
+  it('answers 60 parallel single transfers each with its own outcome, posting exactly the affordable ones in few transactions', async () => {
+    const player = await quickPlayer(server, { cashPaise: 1_000n });
+    const house = await houseAccountId(server.ctx.db, 'adjustments');
+    let transactions = 0;
+    const db = server.ctx.db;
+    const counting = {
+      ...db,
+      transaction: <T>(work: Parameters<typeof db.transaction<T>>[0]) => ((transactions += 1), db.transaction(work)),
+    };
+    const batcher = new TransferBatcher(counting, { windowMs: 5, limit: 500 });
+    const debit = (name: string): TransferInput => ({
+      idempotencyKey: key(name),
+      debitAccountId: player.cashAccountId,
+      creditAccountId: house,
+      amountPaise: 100n,
+      reason: 'bet',
+    });
+    const inputs = Array.from({ length: 50 }, (_, i) => debit(`single-${i}`));
+    // Ten repeats of the first ten keys: replays, never a second debit.
+    const all = [...inputs, ...inputs.slice(0, 10).map((t) => ({ ...t }))];
+    const outcomes = await Promise.all(all.map((t) => batcher.post(t)));
+
+    // Submitted in order, so the first ten fit the 1,000 paise and the other forty are refused.
+    const ids = outcomes.map((o) => (o.isPosted ? o.transfer.id : o.code));
+    expect(ids.slice(10, 50)).toEqual(Array(40).fill('INSUFFICIENT_BALANCE'));
+    expect(new Set(ids.slice(0, 10)).size).toBe(10);
+    expect(ids.slice(50)).toEqual(ids.slice(0, 10));
+    expect(outcomes.slice(50).every((o) => o.isPosted && o.transfer.isReplay)).toBe(true);
+    expect(await balanceOf(player.cashAccountId)).toBe(0n);
+    expect(transactions).toBeLessThan(10);
     await expectLedgerBalanced(server);
   });
 });

@@ -67,15 +67,16 @@ function storedAsInput(stored: StoredTransfer): TransferInput {
  * stored balances) or IDEMPOTENCY_CONFLICT; a key repeated within the batch is a replay of its first
  * occurrence when identical, else a conflict. Nothing refused is written (ledger rows are immutable).
  *
- * A fixed number of round trips whatever the batch size: lock every involved account in id order,
- * read the stored transfers of the batch's keys, decide in order here with bigint running balances,
- * and insert the accepted transfers, their entries and the balance changes in one statement.
+ * A fixed number of round trips whatever the batch size: lock every involved account in id order and
+ * read the stored transfers of the batch's keys (one statement), decide in order here with bigint
+ * running balances, and insert the accepted transfers, their entries and the balance changes in one
+ * statement.
  *
- * Lock order: accounts first, then keys. Transfers with one key have the same accounts, so a duplicate
- * from another node waits on the account locks and then reads the committed row. A key posted
- * concurrently on other accounts (a conflict by definition) can still be committed between the read
- * and the insert: the insert then fails on the unique index, and the batch is decided again from a
- * savepoint taken after the locks, now seeing that row.
+ * Lock order: accounts first, then keys. The locks and the read of the stored keys are one statement
+ * (one round trip), whose snapshot predates any wait for the locks; so a key committed by another
+ * node meanwhile (a duplicate, which waited on the same accounts, or a conflict on other accounts)
+ * is not seen by that read. Its insert then fails on the unique index, and the batch is decided again
+ * from a savepoint taken after the locks, with a fresh read that sees the row.
  */
 export async function postEachTransfer(tx: Queryable, transfers: readonly TransferInput[]): Promise<TransferOutcome[]> {
   const outcomes = await postEachGroup(
@@ -100,10 +101,11 @@ export async function postEachGroup(
   if (transfers.length === 0) return groups.map(() => []);
   assert(transfers.length <= MAX_EACH_TRANSFER_BATCH, `batch of ${transfers.length} exceeds ${MAX_EACH_TRANSFER_BATCH}`);
   for (const t of transfers) assertTransferInput(t);
-  const accounts = await lockAccounts(tx, transfers);
+  const locked = await lockAccountsReadingStored(tx, transfers);
+  const { accounts } = locked;
   await tx.query('savepoint post_each_transfer');
   for (let attempt = 1; ; attempt++) {
-    const stored = await readStoredTransfers(tx, transfers);
+    const stored = attempt === 1 ? locked.stored : await readStoredTransfers(tx, transfers);
     const decisions = decide(groups, accounts, stored);
     try {
       const outcomes = await insertAccepted(tx, decisions.flat(), accounts);
@@ -117,28 +119,85 @@ export async function postEachGroup(
   }
 }
 
-async function lockAccounts(tx: Queryable, transfers: readonly TransferInput[]): Promise<Map<number, LockedAccount>> {
+/**
+ * One round trip: locks every involved account in id order and reads the stored transfers of the
+ * batch's keys. The read sees the statement's snapshot, taken before any lock wait, so a duplicate
+ * committed while this batch waited is not seen here; its insert then meets the unique index and the
+ * batch is decided again from a fresh read (below), which sees it.
+ */
+async function lockAccountsReadingStored(
+  tx: Queryable,
+  transfers: readonly TransferInput[],
+): Promise<{ accounts: Map<number, LockedAccount>; stored: Map<string, StoredTransfer> }> {
   const ids = [...new Set(transfers.flatMap((t) => [t.debitAccountId, t.creditAccountId]))].sort((a, b) => a - b);
-  const rows = await tx.query<LockedAccount>(
-    'select id, kind, balance_paise from ledger_accounts where id = any($1::integer[]) order by id for no key update',
-    [ids],
+  const keys = [...new Set(transfers.map((t) => t.idempotencyKey))];
+  const [row] = await tx.query<{ accounts: JsonAccount[] | null; stored: JsonStored[] | null }>(
+    `with locked as (
+       select id, kind, balance_paise from ledger_accounts where id = any($1::integer[]) order by id for no key update
+     ), stored as (
+       ${storedTransfersSql('$2')}
+     )
+     select (select json_agg(json_build_object('id', id, 'kind', kind, 'balance', balance_paise::text)) from locked) as accounts,
+            (select json_agg(json_build_object(
+               'key', idempotency_key, 'id', id::text, 'debit', debit_account_id, 'credit', credit_account_id,
+               'amount', amount_paise::text, 'reason', reason, 'reference', reference, 'at', created_at,
+               'debitAfter', debit_after::text, 'creditAfter', credit_after::text)) from stored) as stored`,
+    [ids, keys],
   );
-  const accounts = new Map(rows.map((row) => [row.id, row]));
+  const accounts = new Map(
+    (row!.accounts ?? []).map((a): [number, LockedAccount] => [
+      a.id,
+      { id: a.id, kind: a.kind, balance_paise: BigInt(a.balance) },
+    ]),
+  );
   for (const id of ids) assert(accounts.has(id), `ledger account ${id} does not exist`);
-  return accounts;
+  const stored = new Map(
+    (row!.stored ?? []).map((t): [string, StoredTransfer] => [
+      t.key,
+      {
+        idempotency_key: t.key,
+        id: BigInt(t.id),
+        debit_account_id: t.debit,
+        credit_account_id: t.credit,
+        amount_paise: BigInt(t.amount),
+        reason: t.reason,
+        reference: t.reference,
+        created_at: new Date(t.at),
+        debit_after: BigInt(t.debitAfter),
+        credit_after: BigInt(t.creditAfter),
+      },
+    ]),
+  );
+  return { accounts, stored };
 }
 
-async function readStoredTransfers(tx: Queryable, transfers: readonly TransferInput[]): Promise<Map<string, StoredTransfer>> {
-  const keys = [...new Set(transfers.map((t) => t.idempotencyKey))];
-  const rows = await tx.query<StoredTransfer>(
-    `select t.idempotency_key, t.id, t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, t.reference,
+type JsonAccount = { id: number; kind: LockedAccount['kind']; balance: string };
+type JsonStored = {
+  key: string;
+  id: string;
+  debit: number;
+  credit: number;
+  amount: string;
+  reason: string;
+  reference: string | null;
+  at: string;
+  debitAfter: string;
+  creditAfter: string;
+};
+
+/** The stored transfers of the keys in the given text[] parameter, each with the balances its entries carry. */
+const storedTransfersSql = (
+  keysParameter: string,
+) => `select t.idempotency_key, t.id, t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, t.reference,
             t.created_at, d.balance_after_paise as debit_after, c.balance_after_paise as credit_after
      from ledger_transfers t
      join ledger_entries d on d.transfer_id = t.id and d.account_id = t.debit_account_id
      join ledger_entries c on c.transfer_id = t.id and c.account_id = t.credit_account_id
-     where t.idempotency_key = any($1::text[])`,
-    [keys],
-  );
+     where t.idempotency_key = any(${keysParameter}::text[])`;
+
+async function readStoredTransfers(tx: Queryable, transfers: readonly TransferInput[]): Promise<Map<string, StoredTransfer>> {
+  const keys = [...new Set(transfers.map((t) => t.idempotencyKey))];
+  const rows = await tx.query<StoredTransfer>(storedTransfersSql('$1'), [keys]);
   return new Map(rows.map((row) => [row.idempotency_key, row]));
 }
 

@@ -95,7 +95,7 @@ describe('a batch of lottery bets', () => {
     const placed = answers.map((answer) => (answer instanceof AppError ? null : answer));
     // A repeat within the batch is the same bet; a retry of an earlier batch's key is the earlier bet.
     expect(placed[2]!.bet.id).toBe(placed[0]!.bet.id);
-    expect(placed[7]!.bet.id).toBe(earlier[0]!.bet.id);
+    expect(placed[7]!.bet.id).toBe((earlier[0] as { bet: { id: string } }).bet.id);
     // New bets carry the balance their stake left; retries the balance now (after this batch).
     expect(placed[0]!.balance).toBe('93.00');
     expect(placed[1]!.balance).toBe('0.30');
