@@ -8,10 +8,12 @@
 //   node --import tsx bench/lighthouse.bench.ts --gate    # the test tier's check of home (scripts/test.mjs)
 //
 // The gate fails when home's performance score is below 90 on a quiet machine. A score depends on the
-// CPU time the page's tasks took, so a busy machine lowers it: the gate waits for the CPUs to quiet
-// down before each run, takes the best of up to three runs, and when the machine never quieted it
-// says so and does not judge (the byte budgets of measure-home-js.mjs do not depend on load and still
-// apply). Each skip and retry is printed with its reason.
+// CPU time the page's tasks took, so a busy machine lowers it: the gate waits (up to two minutes in
+// all) for the CPUs to be under a quarter busy before each run, measures how much of the CPUs other
+// processes took during the run, and takes the best of up to three runs. It fails when the best score
+// is under 90 and at least one run was undisturbed; when the machine never quieted, or others loaded
+// it during every run, it prints NOT JUDGED with the figures (the byte budgets of measure-home-js.mjs
+// do not depend on load and still apply). Each wait, skip and retry is printed with its reason.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,10 +24,11 @@ import {
   describeMachine,
   failingAudits,
   launchAuditBrowser,
+  machineBusyCpuSeconds,
   printAuditTable,
+  processTreeCpuSeconds,
   waitForQuietMachine,
   type AuditBrowser,
-  type MachineState,
   type PageAudit,
 } from './support/lighthouse-audit.ts';
 import { createEmbeddedBenchDatabase, startServer } from './support/load-server.ts';
@@ -41,7 +44,9 @@ const GATE_MIN_PERFORMANCE = 90;
 const GATE_MAX_ATTEMPTS = 3;
 /** Quiet: the other processes keep the CPUs under a quarter busy. */
 const QUIET_BUSY_SHARE = 0.25;
+/** How long the gate waits in all for quiet CPUs (LIGHTHOUSE_QUIET_WAIT_S), and at least before a retry. */
 const QUIET_MAX_WAIT_MS = Number(process.env.LIGHTHOUSE_QUIET_WAIT_S ?? 120) * 1_000;
+const RETRY_MIN_WAIT_MS = Math.min(QUIET_MAX_WAIT_MS, 30_000);
 
 const isGate = process.argv.includes('--gate');
 const runLabel = new Date()
@@ -103,44 +108,75 @@ async function benchAllPages(browser: AuditBrowser, origin: string) {
   );
 }
 
-/** Home's performance, judged only on a quiet machine; returns the process exit code. */
+type GateRun = { audit: PageAudit; othersBusyShare: number | null; isDisturbed: boolean };
+
+/** Runs Lighthouse on home and says how busy the CPUs were meanwhile with work not of this bench. */
+async function auditHomeWatchingMachine(browser: AuditBrowser, origin: string): Promise<GateRun> {
+  const startedMs = Date.now();
+  const machineBefore = machineBusyCpuSeconds();
+  const oursBefore = processTreeCpuSeconds(process.pid);
+  const audit = await auditPage(browser, 'home', `${origin}/`);
+  const oursAfter = processTreeCpuSeconds(process.pid);
+  const wallSeconds = (Date.now() - startedMs) / 1000;
+  const othersBusyShare =
+    oursBefore === null || oursAfter === null
+      ? null
+      : Math.max(0, machineBusyCpuSeconds() - machineBefore - (oursAfter - oursBefore)) / (wallSeconds * os.cpus().length);
+  return { audit, othersBusyShare, isDisturbed: othersBusyShare !== null && othersBusyShare >= QUIET_BUSY_SHARE };
+}
+
+/**
+ * Home's performance, judged only on a quiet machine; returns the process exit code. A run counts
+ * when the CPUs were quiet before it and other processes kept them quiet during it; the best run
+ * decides, so a burst of load from elsewhere costs a retry, not a failure, while a page that scores
+ * low on a quiet machine fails every time.
+ */
 async function gateHome(browser: AuditBrowser, origin: string): Promise<number> {
-  const runs: Array<{ audit: PageAudit; machine: MachineState }> = [];
+  const runs: GateRun[] = [];
+  const waitDeadlineMs = Date.now() + QUIET_MAX_WAIT_MS;
   for (let attempt = 1; attempt <= GATE_MAX_ATTEMPTS; attempt++) {
-    const machine = await waitForQuietMachine(QUIET_BUSY_SHARE, QUIET_MAX_WAIT_MS);
+    const machine = await waitForQuietMachine(QUIET_BUSY_SHARE, Math.max(RETRY_MIN_WAIT_MS, waitDeadlineMs - Date.now()));
     if (!machine.isQuiet) {
-      console.log(`run ${attempt}: skipped, the machine is busy: ${describeMachine(machine)}`);
-      continue;
+      console.log(`run ${attempt}: not started, the machine is busy: ${describeMachine(machine)}`);
+      break;
     }
-    const audit = await auditPage(browser, 'home', `${origin}/`);
-    keepReport(audit, `-run${attempt}`);
-    runs.push({ audit, machine });
-    const performance = audit.scores.performance;
+    const run = await auditHomeWatchingMachine(browser, origin);
+    keepReport(run.audit, `-run${attempt}`);
+    runs.push(run);
+    const { audit } = run;
+    const others = run.othersBusyShare === null ? 'unknown' : `${Math.round(run.othersBusyShare * 100)}%`;
     console.log(
-      `run ${attempt}: home performance ${performance} (LCP ${(audit.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
-        `TBT ${Math.round(audit.totalBlockingTimeMs)} ms, CLS ${audit.cumulativeLayoutShift.toFixed(3)}, ` +
-        `CPU index ${Math.round(audit.benchmarkIndex)}); machine before the run: ${describeMachine(machine)}`,
+      `run ${attempt}: home performance ${audit.scores.performance} (LCP ${(audit.largestContentfulPaintMs / 1000).toFixed(2)} s, ` +
+        `TBT ${Math.round(audit.totalBlockingTimeMs)} ms, CLS ${audit.cumulativeLayoutShift.toFixed(3)}, CPU index ` +
+        `${Math.round(audit.benchmarkIndex)}); before: ${describeMachine(machine)}; during: other processes kept the CPUs ${others} busy` +
+        (run.isDisturbed ? ' (disturbed: this run cannot fail the check)' : ''),
     );
-    if (performance >= GATE_MIN_PERFORMANCE) break;
+    if (audit.scores.performance >= GATE_MIN_PERFORMANCE) break;
     if (attempt < GATE_MAX_ATTEMPTS) console.log(`  below ${GATE_MIN_PERFORMANCE}: running again to rule out a burst of load`);
   }
   if (runs.length === 0) {
     console.log(
-      `home performance NOT JUDGED: the machine did not quiet down (CPUs under ${QUIET_BUSY_SHARE * 100}% busy) ` +
-        `within ${QUIET_MAX_WAIT_MS / 1000} s before any of ${GATE_MAX_ATTEMPTS} runs; the byte budgets still apply`,
+      `home performance NOT JUDGED: the CPUs did not quiet down (under ${QUIET_BUSY_SHARE * 100}% busy) within ` +
+        `${QUIET_MAX_WAIT_MS / 1000} s; the byte budgets (measure-home-js.mjs) do not depend on load and still apply`,
     );
     return 0;
   }
   const best = runs.reduce((a, b) => (b.audit.scores.performance > a.audit.scores.performance ? b : a));
   printAuditTable([best.audit]);
-  if (best.audit.scores.performance >= GATE_MIN_PERFORMANCE) {
+  const score = best.audit.scores.performance;
+  if (score >= GATE_MIN_PERFORMANCE) {
+    console.log(`home performance ${score} ≥ ${GATE_MIN_PERFORMANCE}: ok (best of ${runs.length} run(s))`);
+    return 0;
+  }
+  if (runs.every((run) => run.isDisturbed)) {
     console.log(
-      `home performance ${best.audit.scores.performance} ≥ ${GATE_MIN_PERFORMANCE}: ok (best of ${runs.length} run(s))`,
+      `home performance NOT JUDGED: best ${score} < ${GATE_MIN_PERFORMANCE}, but other processes loaded the CPUs ` +
+        `during every run; the byte budgets still apply`,
     );
     return 0;
   }
   console.error(
-    `✖ home performance ${best.audit.scores.performance} < ${GATE_MIN_PERFORMANCE} in each of ${runs.length} run(s) on a quiet machine; ` +
+    `✖ home performance ${score} < ${GATE_MIN_PERFORMANCE} (best of ${runs.length} run(s), at least one on a quiet machine); ` +
       `costly audits: ${failingAudits(best.audit.reportJson).join(', ')}; reports in ${path.relative(root, resultsDir)}/`,
   );
   return 1;

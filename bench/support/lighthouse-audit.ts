@@ -2,7 +2,7 @@
 // DevTools port of its own, a player's session put where the web app keeps it, one Lighthouse run
 // of a page (the default mobile profile: simulated slow 4G, 4x CPU slowdown) summed up as scores and
 // core metrics, a printed table, and a wait for the machine to be quiet before a run that is judged.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,7 @@ const CHROMIUM_FLAGS = [
   '--mute-audio',
 ];
 const BROWSER_START_TIMEOUT_MS = 20_000;
+const CLOCK_TICKS_PER_SECOND = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 const CDP_TIMEOUT_MS = 15_000;
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -222,6 +223,47 @@ export async function busyShareOfCpus(sampleMs: number): Promise<number> {
   await new Promise((resolve) => setTimeout(resolve, sampleMs));
   const after = totals();
   return after.all === before.all ? 0 : (after.busy - before.busy) / (after.all - before.all);
+}
+
+/**
+ * CPU seconds used so far by process `rootPid` and all its descendants, living or ended (an ended
+ * process's time is in its parent's cutime/cstime once reaped, as Chromium reaps its renderers);
+ * null where /proc cannot be read (not Linux).
+ */
+export function processTreeCpuSeconds(rootPid: number): number | null {
+  const children = new Map<number, number[]>();
+  const cpuSeconds = new Map<number, number>();
+  try {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended while we looked
+      }
+      // Fields after the command name: state, ppid, … utime (12th), stime, cutime, cstime.
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      cpuSeconds.set(Number(entry), fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / CLOCK_TICKS_PER_SECOND);
+    }
+  } catch {
+    return null;
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop()!;
+    total += cpuSeconds.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** CPU seconds all cores have spent busy since boot, from os.cpus(). */
+export function machineBusyCpuSeconds(): number {
+  return os.cpus().reduce((sum, { times }) => sum + (times.user + times.nice + times.sys + times.irq) / 1000, 0);
 }
 
 export type MachineState = { isQuiet: boolean; busyShare: number; loadAverage1m: number; waitedMs: number };
