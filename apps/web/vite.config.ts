@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
+import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen } from './src/app/direct-screens.ts';
 
 const SERVER_ORIGIN = 'http://localhost:8080';
 
@@ -54,7 +55,9 @@ function staticGraph(root: string, importedIdsOf: (id: string) => readonly strin
  *   into one `start-app` chunk, except the entry script's own few modules, so the entry never waits for
  *   it; screens loaded later import what they share with home from there;
  * - index.html gets `<link rel="modulepreload">` for that chunk and a stylesheet link for its styles
- *   (Vite preloads only what an entry imports statically).
+ *   (Vite preloads only what an entry imports statically);
+ * - index.html lists the files of each directly opened screen (src/app/direct-screens.ts), which the
+ *   entry script preloads when the first page is one of them.
  */
 function preloadAppStart(): Plugin {
   let base = '/';
@@ -96,34 +99,66 @@ function preloadAppStart(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
-        const start = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(APP_START_MODULE) || chunk.name === 'start-app');
-        if (!start) throw new Error(`no chunk for ${APP_START_MODULE}`);
         const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
         const entryFiles = new Set([context.chunk?.fileName, ...(context.chunk?.imports ?? [])]);
-        const scripts = new Set<string>();
-        const styles = new Set<string>();
-        const visit = (chunk: Rollup.OutputChunk) => {
-          if (entryFiles.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
-          scripts.add(chunk.fileName);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) {
-            const next = byFile.get(imported);
-            if (next) visit(next);
-          }
+        /** A chunk's files with everything it imports statically, less those already loaded. */
+        const filesOf = (root: Rollup.OutputChunk, loaded: ReadonlySet<string | undefined>) => {
+          const scripts = new Set<string>();
+          const styles = new Set<string>();
+          const visit = (chunk: Rollup.OutputChunk) => {
+            if (loaded.has(chunk.fileName) || scripts.has(chunk.fileName)) return;
+            scripts.add(chunk.fileName);
+            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+            for (const imported of chunk.imports) {
+              const next = byFile.get(imported);
+              if (next) visit(next);
+            }
+          };
+          visit(root);
+          return { scripts, styles };
         };
-        visit(start);
-        return [
-          ...[...styles].map((file): HtmlTagDescriptor => ({
+        const dynamicChunkOf = (module: string) => {
+          const chunk = chunks.find((candidate) => candidate.isDynamicEntry && candidate.facadeModuleId?.endsWith(module));
+          if (!chunk) throw new Error(`${module} is not a lazily loaded chunk`);
+          return chunk;
+        };
+
+        // The start module is captured into the `start-app` group, so that chunk carries the group's name.
+        const startChunk = chunks.find((chunk) => chunk.name === 'start-app');
+        if (!startChunk) throw new Error(`no start-app chunk for ${APP_START_MODULE}`);
+        const start = filesOf(startChunk, entryFiles);
+        const tags: HtmlTagDescriptor[] = [
+          ...[...start.styles].map((file): HtmlTagDescriptor => ({
             tag: 'link',
             attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
           })),
-          ...[...scripts].map((file): HtmlTagDescriptor => ({
+          ...[...start.scripts].map((file): HtmlTagDescriptor => ({
             tag: 'link',
             attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
           })),
         ];
+
+        // Per path of a directly opened screen, the files it needs beyond the start: read by the entry
+        // script (src/app/first-route-hints.ts). A JSON block is data, not a script, so the strict
+        // Content-Security-Policy (script-src 'self') does not apply to it.
+        const startFiles = new Set<string | undefined>([...entryFiles, ...start.scripts]);
+        const startStyles = new Set([...start.styles, ...(context.chunk?.viteMetadata?.importedCss ?? [])]);
+        const filesByPath: Record<string, string[]> = {};
+        for (const screen of Object.values<DirectScreen>(DIRECT_SCREENS)) {
+          const files = filesOf(dynamicChunkOf(`/src/${screen.module}`), startFiles);
+          const list = [...files.styles].filter((file) => !startStyles.has(file));
+          list.push(...files.scripts);
+          for (const path of screen.paths) filesByPath[path] = list.map((file) => `${base}${file}`);
+        }
+        tags.push({
+          tag: 'script',
+          attrs: { type: 'application/json', id: DIRECT_SCREEN_FILES_ID },
+          children: JSON.stringify(filesByPath),
+          injectTo: 'head',
+        });
+        return tags;
       },
     },
   };

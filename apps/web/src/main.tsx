@@ -7,8 +7,9 @@ import './shared/styles/global.css';
 // The entry script is deliberately tiny. It starts fetching the player's `common` texts at once, while
 // the app's code (preloaded by index.html, see vite.config.ts) is still on its way, so the first render
 // does not wait for one more round trip after the code has arrived and run.
-prefetchNamespaces(storedLocale(), [DEFAULT_NAMESPACE]);
-hintFirstRoute(window.location.pathname);
+const locale = storedLocale();
+prefetchNamespaces(locale, [DEFAULT_NAMESPACE]);
+hintFirstRoute(window.location.pathname, locale);
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {

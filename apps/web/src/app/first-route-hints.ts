@@ -1,19 +1,44 @@
 import { BANNER_IMAGES } from '../features/home/home-screen/banner-images.ts';
+import type { Locale } from '../shared/i18n/languages.ts';
+import { prefetchNamespaces } from '../shared/i18n/load-namespace.ts';
+import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen } from './direct-screens.ts';
 
 /**
  * Starts fetching what the first screen paints before the app's code has arrived to render it: for
- * home, the banner's first image, which is its largest paint and would otherwise be requested only
- * after the first render.
+ * home, the banner's first image (its largest paint, otherwise requested only after the first render);
+ * for a screen players open directly, its code, styles and texts, which would otherwise wait for the
+ * app to run and render a route that then loads them. Nothing here runs the screen's code: module
+ * preloads only fetch and compile, so the app still starts in its own steps (see main.tsx).
  */
-export function hintFirstRoute(pathname: string): void {
+export function hintFirstRoute(pathname: string, locale: Locale): void {
   if (pathname === '/') preload(BANNER_IMAGES[0], 'image');
+  const screen = Object.values<DirectScreen>(DIRECT_SCREENS).find((candidate) => candidate.paths.includes(pathname));
+  if (!screen) return;
+  prefetchNamespaces(locale, screen.namespaces);
+  for (const file of directScreenFiles()[pathname] ?? []) preload(file, file.endsWith('.css') ? 'style' : 'script');
 }
 
-function preload(href: string, as: 'image'): void {
+/** What vite.config.ts wrote into index.html: the built files of each direct screen's path. */
+function directScreenFiles(): Record<string, string[]> {
+  try {
+    return JSON.parse(document.getElementById(DIRECT_SCREEN_FILES_ID)?.textContent ?? '{}') as Record<string, string[]>;
+  } catch {
+    return {};
+  }
+}
+
+function preload(href: string, as: 'image' | 'style' | 'script'): void {
   const link = document.createElement('link');
-  link.rel = 'preload';
-  link.as = as;
+  if (as === 'script') {
+    link.rel = 'modulepreload';
+  } else {
+    link.rel = 'preload';
+    link.as = as;
+  }
+  // Module scripts and the styles Vite adds for a lazy chunk are fetched in CORS mode; a preload must
+  // match for the browser to reuse it.
+  if (as !== 'image') link.crossOrigin = '';
+  if (as === 'image') link.fetchPriority = 'high';
   link.href = href;
-  link.fetchPriority = 'high';
   document.head.append(link);
 }

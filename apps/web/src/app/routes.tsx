@@ -1,6 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import { HomeScreen } from '../features/home/home-screen/home-screen.tsx';
 import { withNamespaces } from '../shared/i18n/i18n.ts';
+import { DIRECT_SCREENS } from './direct-screens.ts';
 
 export type LayoutKind = 'default' | 'bare' | 'nav';
 
@@ -19,7 +20,7 @@ export type AppRoute = {
 // Every screen except the home route's own code is its own chunk (DESIGN.md §10: home ≤ 130 KB gzip),
 // fetched together with the translation namespaces it reads.
 const LoginScreen = lazy(() =>
-  withNamespaces(['auth'], import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
+  withNamespaces(DIRECT_SCREENS.login.namespaces, import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
     default: module.LoginScreen,
   })),
 );
@@ -48,7 +49,7 @@ const ResetWithdrawPasswordScreen = lazy(() =>
   ),
 );
 const MineScreen = lazy(() =>
-  withNamespaces(['mine', 'wallet'], import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
+  withNamespaces(DIRECT_SCREENS.mine.namespaces, import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
     default: module.MineScreen,
   })),
 );
@@ -69,27 +70,33 @@ const GiftScreen = lazy(() =>
 );
 // Each game is its own chunk; the components they share (round, records, sheet) form one more.
 const WingoScreen = lazy(() =>
-  withNamespaces(['lottery'], import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
+  withNamespaces(DIRECT_SCREENS.wingo.namespaces, import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
     default: module.WingoScreen,
   })),
 );
 const WingoPkScreen = lazy(() =>
-  withNamespaces(['lottery'], import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then((module) => ({
-    default: module.WingoPkScreen,
-  })),
+  withNamespaces(DIRECT_SCREENS.wingoPk.namespaces, import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then(
+    (module) => ({
+      default: module.WingoPkScreen,
+    }),
+  ),
 );
 const BitgameScreen = lazy(() =>
-  withNamespaces(['lottery'], import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then((module) => ({
-    default: module.BitgameScreen,
-  })),
+  withNamespaces(DIRECT_SCREENS.bitgame.namespaces, import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then(
+    (module) => ({
+      default: module.BitgameScreen,
+    }),
+  ),
 );
 const AviatorScreen = lazy(() =>
-  withNamespaces(['crash'], import('../features/crash/aviator-screen/aviator-screen.tsx')).then((module) => ({
-    default: module.AviatorScreen,
-  })),
+  withNamespaces(DIRECT_SCREENS.aviator.namespaces, import('../features/crash/aviator-screen/aviator-screen.tsx')).then(
+    (module) => ({
+      default: module.AviatorScreen,
+    }),
+  ),
 );
 const CrashScreen = lazy(() =>
-  withNamespaces(['crash'], import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
+  withNamespaces(DIRECT_SCREENS.crash.namespaces, import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
     default: module.CrashScreen,
   })),
 );
@@ -115,9 +122,11 @@ const UsdtAccountFormScreen = lazy(() =>
   })),
 );
 const RechargeScreen = lazy(() =>
-  withNamespaces(['cash'], import('../features/cash/recharge-screen/recharge-screen.tsx')).then((module) => ({
-    default: module.RechargeScreen,
-  })),
+  withNamespaces(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
+    (module) => ({
+      default: module.RechargeScreen,
+    }),
+  ),
 );
 const UsdtRechargeScreen = lazy(() =>
   withNamespaces(['cash'], import('../features/cash/usdt-recharge-screen/usdt-recharge-screen.tsx')).then((module) => ({
