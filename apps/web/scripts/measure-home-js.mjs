@@ -10,6 +10,7 @@
 //
 //   node apps/web/scripts/measure-home-js.mjs            # exits 1 when a route is over a budget
 //   node apps/web/scripts/measure-home-js.mjs --all      # also home in every locale of the picker
+//   WEB_DIST_DIR=/elsewhere node apps/web/scripts/measure-home-js.mjs   # another build
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -33,7 +34,7 @@ const ROUTE_BUDGETS = [
 ];
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const DIST = path.resolve(import.meta.dirname, '../dist');
+const DIST = path.resolve(process.env.WEB_DIST_DIR || path.join(import.meta.dirname, '../dist'));
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const PICKER_LOCALES = ['en-US', 'ar', 'fr', 'pt', 'es', 'vi', 'si', 'hi'];
 const SERVER_START_TIMEOUT_MS = 60_000;
