@@ -33,6 +33,8 @@ function forbidRuntimeSchemas(): Plugin {
 /** The module the entry script (src/main.tsx) imports to start the app; it and everything it imports are preloaded. */
 const APP_START_MODULE = '/src/app/start-app.tsx';
 const ENTRY_MODULE = '/src/main.tsx';
+/** Loaded with every screen but home (src/app/load-query-scope.ts), so preloaded with each direct screen. */
+const QUERY_SCOPE_MODULE = '/src/app/query-scope.tsx';
 
 /** Every module reachable from `root` through static imports. */
 function staticGraph(root: string, importedIdsOf: (id: string) => readonly string[]): Set<string> {
@@ -145,11 +147,12 @@ function preloadAppStart(): Plugin {
         // Content-Security-Policy (script-src 'self') does not apply to it.
         const startFiles = new Set<string | undefined>([...entryFiles, ...start.scripts]);
         const startStyles = new Set([...start.styles, ...(context.chunk?.viteMetadata?.importedCss ?? [])]);
+        const queryScope = filesOf(dynamicChunkOf(QUERY_SCOPE_MODULE), startFiles);
         const filesByPath: Record<string, string[]> = {};
         for (const screen of Object.values<DirectScreen>(DIRECT_SCREENS)) {
           const files = filesOf(dynamicChunkOf(`/src/${screen.module}`), startFiles);
-          const list = [...files.styles].filter((file) => !startStyles.has(file));
-          list.push(...files.scripts);
+          const styles = new Set([...files.styles, ...queryScope.styles].filter((file) => !startStyles.has(file)));
+          const list = [...styles, ...new Set([...files.scripts, ...queryScope.scripts])];
           for (const path of screen.paths) filesByPath[path] = list.map((file) => `${base}${file}`);
         }
         tags.push({

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../shared/api/api.ts';
@@ -8,8 +8,11 @@ import { BareLayout } from './layouts/bare-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { NotFoundLayout } from './layouts/not-found-layout.tsx';
+import { loadQueryScope } from './load-query-scope.ts';
 import { APP_ROUTES, type AppRoute } from './routes.tsx';
 import { useIsExchangingHandover } from './token-handover.ts';
+
+const QueryScope = lazy(() => loadQueryScope().then((module) => ({ default: module.QueryScope })));
 
 /** What the login screen is told: where a redirected player was, or why they were signed out. */
 export type ReturnState = { from?: string; notice?: SignOutReason };
@@ -29,10 +32,10 @@ function RequireSession({ children }: { children: React.ReactNode }) {
 function RouteElement({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
   const title = t(route.titleKey);
+  const content = route.requiresSession ? <RequireSession>{route.render()}</RequireSession> : route.render();
+  // Home reads its few notices without the query library, which every other screen brings with its code.
   const screen = (
-    <Suspense fallback={<PageFallback />}>
-      {route.requiresSession ? <RequireSession>{route.render()}</RequireSession> : route.render()}
-    </Suspense>
+    <Suspense fallback={<PageFallback />}>{route.path === '/' ? content : <QueryScope>{content}</QueryScope>}</Suspense>
   );
   if (route.layout === 'nav') {
     const headerLink = route.headerLink ? { to: route.headerLink.to, label: t(route.headerLink.labelKey) } : undefined;

@@ -1,6 +1,8 @@
 import { lazy, type ReactNode } from 'react';
 import { HomeScreen } from '../features/home/home-screen/home-screen.tsx';
 import { withNamespaces } from '../shared/i18n/i18n.ts';
+import { loadQueryScope } from './load-query-scope.ts';
+import type { Namespace } from '../shared/i18n/namespaces.ts';
 import { DIRECT_SCREENS } from './direct-screens.ts';
 
 export type LayoutKind = 'default' | 'bare' | 'nav';
@@ -18,164 +20,164 @@ export type AppRoute = {
 };
 
 // Every screen except the home route's own code is its own chunk (DESIGN.md §10: home ≤ 130 KB gzip),
-// fetched together with the translation namespaces it reads.
+// fetched together with the translation namespaces it reads and the query library (app/query-scope.tsx).
+function loadScreen<Module>(namespaces: readonly Namespace[], loadModule: Promise<Module>): Promise<Module> {
+  return Promise.all([withNamespaces(namespaces, loadModule), loadQueryScope()]).then(([module]) => module);
+}
+
 const LoginScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.login.namespaces, import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
+  loadScreen(DIRECT_SCREENS.login.namespaces, import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
     default: module.LoginScreen,
   })),
 );
 const RegisterScreen = lazy(() =>
-  withNamespaces(['auth'], import('../features/auth/register-screen/register-screen.tsx')).then((module) => ({
+  loadScreen(['auth'], import('../features/auth/register-screen/register-screen.tsx')).then((module) => ({
     default: module.RegisterScreen,
   })),
 );
 const ForgetPasswordScreen = lazy(() =>
-  withNamespaces(['auth'], import('../features/auth/forget-password-screen/forget-password-screen.tsx')).then((module) => ({
+  loadScreen(['auth'], import('../features/auth/forget-password-screen/forget-password-screen.tsx')).then((module) => ({
     default: module.ForgetPasswordScreen,
   })),
 );
 const ResetLoginPasswordScreen = lazy(() =>
-  withNamespaces(['auth'], import('../features/auth/reset-login-password-screen/reset-login-password-screen.tsx')).then(
-    (module) => ({
-      default: module.ResetLoginPasswordScreen,
-    }),
-  ),
+  loadScreen(['auth'], import('../features/auth/reset-login-password-screen/reset-login-password-screen.tsx')).then((module) => ({
+    default: module.ResetLoginPasswordScreen,
+  })),
 );
 const ResetWithdrawPasswordScreen = lazy(() =>
-  withNamespaces(['auth'], import('../features/auth/reset-withdraw-password-screen/reset-withdraw-password-screen.tsx')).then(
+  loadScreen(['auth'], import('../features/auth/reset-withdraw-password-screen/reset-withdraw-password-screen.tsx')).then(
     (module) => ({
       default: module.ResetWithdrawPasswordScreen,
     }),
   ),
 );
 const MineScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.mine.namespaces, import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
+  loadScreen(DIRECT_SCREENS.mine.namespaces, import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
     default: module.MineScreen,
   })),
 );
 const PolicyScreen = lazy(() =>
-  withNamespaces(['policy'], import('../features/policy/policy-screen/policy-screen.tsx')).then((module) => ({
+  loadScreen(['policy'], import('../features/policy/policy-screen/policy-screen.tsx')).then((module) => ({
     default: module.PolicyScreen,
   })),
 );
 const TransactionsScreen = lazy(() =>
-  withNamespaces(['wallet'], import('../features/wallet/transactions-screen/transactions-screen.tsx')).then((module) => ({
+  loadScreen(['wallet'], import('../features/wallet/transactions-screen/transactions-screen.tsx')).then((module) => ({
     default: module.TransactionsScreen,
   })),
 );
 const GiftScreen = lazy(() =>
-  withNamespaces(['wallet'], import('../features/wallet/gift-screen/gift-screen.tsx')).then((module) => ({
+  loadScreen(['wallet'], import('../features/wallet/gift-screen/gift-screen.tsx')).then((module) => ({
     default: module.GiftScreen,
   })),
 );
 // Each game is its own chunk; the components they share (round, records, sheet) form one more.
 const WingoScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.wingo.namespaces, import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
+  loadScreen(DIRECT_SCREENS.wingo.namespaces, import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
     default: module.WingoScreen,
   })),
 );
 const WingoPkScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.wingoPk.namespaces, import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then(
+  loadScreen(DIRECT_SCREENS.wingoPk.namespaces, import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then(
     (module) => ({
       default: module.WingoPkScreen,
     }),
   ),
 );
 const BitgameScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.bitgame.namespaces, import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then(
+  loadScreen(DIRECT_SCREENS.bitgame.namespaces, import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then(
     (module) => ({
       default: module.BitgameScreen,
     }),
   ),
 );
 const AviatorScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.aviator.namespaces, import('../features/crash/aviator-screen/aviator-screen.tsx')).then(
-    (module) => ({
-      default: module.AviatorScreen,
-    }),
-  ),
+  loadScreen(DIRECT_SCREENS.aviator.namespaces, import('../features/crash/aviator-screen/aviator-screen.tsx')).then((module) => ({
+    default: module.AviatorScreen,
+  })),
 );
 const CrashScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.crash.namespaces, import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
+  loadScreen(DIRECT_SCREENS.crash.namespaces, import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
     default: module.CrashScreen,
   })),
 );
 const FairnessScreen = lazy(() =>
-  withNamespaces(['fairness', 'lottery'], import('../features/fairness/fairness-screen/fairness-screen.tsx')).then((module) => ({
+  loadScreen(['fairness', 'lottery'], import('../features/fairness/fairness-screen/fairness-screen.tsx')).then((module) => ({
     default: module.FairnessScreen,
   })),
 );
 // Payments: payout accounts (namespace "bank"), recharge and withdrawal (namespace "cash").
 const BankListScreen = lazy(() =>
-  withNamespaces(['bank'], import('../features/bank/bank-list-screen/bank-list-screen.tsx')).then((module) => ({
+  loadScreen(['bank'], import('../features/bank/bank-list-screen/bank-list-screen.tsx')).then((module) => ({
     default: module.BankListScreen,
   })),
 );
 const BankFormScreen = lazy(() =>
-  withNamespaces(['bank'], import('../features/bank/bank-form-screen/bank-form-screen.tsx')).then((module) => ({
+  loadScreen(['bank'], import('../features/bank/bank-form-screen/bank-form-screen.tsx')).then((module) => ({
     default: module.BankFormScreen,
   })),
 );
 const UsdtAccountFormScreen = lazy(() =>
-  withNamespaces(['bank'], import('../features/bank/usdt-account-form-screen/usdt-account-form-screen.tsx')).then((module) => ({
+  loadScreen(['bank'], import('../features/bank/usdt-account-form-screen/usdt-account-form-screen.tsx')).then((module) => ({
     default: module.UsdtAccountFormScreen,
   })),
 );
 const RechargeScreen = lazy(() =>
-  withNamespaces(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
+  loadScreen(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
     (module) => ({
       default: module.RechargeScreen,
     }),
   ),
 );
 const UsdtRechargeScreen = lazy(() =>
-  withNamespaces(['cash'], import('../features/cash/usdt-recharge-screen/usdt-recharge-screen.tsx')).then((module) => ({
+  loadScreen(['cash'], import('../features/cash/usdt-recharge-screen/usdt-recharge-screen.tsx')).then((module) => ({
     default: module.UsdtRechargeScreen,
   })),
 );
 const RechargeLogScreen = lazy(() =>
-  withNamespaces(['cash'], import('../features/cash/recharge-log-screen/recharge-log-screen.tsx')).then((module) => ({
+  loadScreen(['cash'], import('../features/cash/recharge-log-screen/recharge-log-screen.tsx')).then((module) => ({
     default: module.RechargeLogScreen,
   })),
 );
 const WithdrawScreen = lazy(() =>
-  withNamespaces(['cash', 'bank'], import('../features/cash/withdraw-screen/withdraw-screen.tsx')).then((module) => ({
+  loadScreen(['cash', 'bank'], import('../features/cash/withdraw-screen/withdraw-screen.tsx')).then((module) => ({
     default: module.WithdrawScreen,
   })),
 );
 const WithdrawLogScreen = lazy(() =>
-  withNamespaces(['cash'], import('../features/cash/withdraw-log-screen/withdraw-log-screen.tsx')).then((module) => ({
+  loadScreen(['cash'], import('../features/cash/withdraw-log-screen/withdraw-log-screen.tsx')).then((module) => ({
     default: module.WithdrawLogScreen,
   })),
 );
 // The agent programme (namespace "agent").
 const PromotionScreen = lazy(() =>
-  withNamespaces(['agent'], import('../features/agent/promotion-screen/promotion-screen.tsx')).then((module) => ({
+  loadScreen(['agent'], import('../features/agent/promotion-screen/promotion-screen.tsx')).then((module) => ({
     default: module.PromotionScreen,
   })),
 );
 const ReportScreen = lazy(() =>
-  withNamespaces(['agent'], import('../features/agent/report-screen/report-screen.tsx')).then((module) => ({
+  loadScreen(['agent'], import('../features/agent/report-screen/report-screen.tsx')).then((module) => ({
     default: module.ReportScreen,
   })),
 );
 const SubordinatesScreen = lazy(() =>
-  withNamespaces(['agent'], import('../features/agent/subordinates-screen/subordinates-screen.tsx')).then((module) => ({
+  loadScreen(['agent'], import('../features/agent/subordinates-screen/subordinates-screen.tsx')).then((module) => ({
     default: module.SubordinatesScreen,
   })),
 );
 const CommissionScreen = lazy(() =>
-  withNamespaces(['agent'], import('../features/agent/commission-screen/commission-screen.tsx')).then((module) => ({
+  loadScreen(['agent'], import('../features/agent/commission-screen/commission-screen.tsx')).then((module) => ({
     default: module.CommissionScreen,
   })),
 );
 const RulesScreen = lazy(() =>
-  withNamespaces(['agent'], import('../features/agent/rules-screen/rules-screen.tsx')).then((module) => ({
+  loadScreen(['agent'], import('../features/agent/rules-screen/rules-screen.tsx')).then((module) => ({
     default: module.RulesScreen,
   })),
 );
 const ComingSoonScreen = lazy(() =>
-  import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx').then((module) => ({
+  loadScreen([], import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx')).then((module) => ({
     default: module.ComingSoonScreen,
   })),
 );

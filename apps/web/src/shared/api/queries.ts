@@ -12,8 +12,6 @@ export const queryKeys = {
   /** Every filter's pages of the transactions list. */
   allTransactions: (token: string | null) => [ACCOUNT_QUERY_ROOT, 'transactions', token] as const,
   transactions: (token: string | null, type: TTransactionType) => [ACCOUNT_QUERY_ROOT, 'transactions', token, type] as const,
-  notices: ['notices'] as const,
-  noticeDialog: ['notice-dialog'] as const,
   registerSwitch: ['register-switch'] as const,
 };
 

@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
-import { queryKeys } from '../../../shared/api/queries.ts';
 import { NoticeDialog } from './notice-dialog.tsx';
 import { MegaphoneIcon, ShieldIcon, SparkIcon } from '../../../shared/ui/icons.tsx';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
@@ -12,17 +10,14 @@ import { BannerCarousel } from './banner-carousel.tsx';
 import { GameGrid } from './game-grid.tsx';
 import styles from './home-screen.module.css';
 import { TopBar } from './top-bar.tsx';
+import { useCachedRead } from './use-cached-read.ts';
 import { useNoticeDialog } from './use-notice-dialog.ts';
 
 const ANNOUNCEMENT_SEPARATOR = '     ✦     ';
 
 function useAnnouncementText(): string {
   const { t } = useTranslation();
-  const { data } = useQuery({
-    queryKey: queryKeys.notices,
-    queryFn: ({ signal }) => api('/user/findNotice', { pageNum: 1, pageSize: 10 }, { signal }),
-    staleTime: 5 * 60_000,
-  });
+  const data = useCachedRead('notices', () => api('/user/findNotice', { pageNum: 1, pageSize: 10 }));
   const messages = (data?.list ?? []).map((notice) => notice.message.replace(/\s+/g, ' ').trim()).filter(Boolean);
   return messages.length > 0 ? messages.join(ANNOUNCEMENT_SEPARATOR) : t('home.defaultAnnouncement');
 }

@@ -1,19 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../shared/api/api.ts';
-import { queryKeys } from '../../../shared/api/queries.ts';
 import { STORAGE_KEYS, storage } from '../../../shared/lib/storage-keys.ts';
+import { useCachedRead } from './use-cached-read.ts';
 
 /**
  * The notice dialog opens by itself unless the player has marked it read and a mobile value is stored
  * (spec §2); closing it sets the read flag. The bell opens it again at any time.
  */
 export function useNoticeDialog() {
-  const { data } = useQuery({
-    queryKey: queryKeys.noticeDialog,
-    queryFn: ({ signal }) => api('/user/getNoticeUrl', {}, { signal, isSilent: true }),
-    staleTime: 5 * 60_000,
-  });
+  const data = useCachedRead('notice-dialog', () => api('/user/getNoticeUrl', {}, { isSilent: true }));
   const notice = data?.[0];
   const [shouldAutoOpen, setShouldAutoOpen] = useState(
     () => !(storage.get(STORAGE_KEYS.readNotice) && storage.get(STORAGE_KEYS.mobile)),
