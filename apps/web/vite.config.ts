@@ -79,6 +79,10 @@ function preloadAppStart(): Plugin {
       const entryGraph = staticGraph(entry, importedIdsOf);
       startGraph.clear();
       for (const id of staticGraph(start, importedIdsOf)) if (!entryGraph.has(id)) startGraph.add(id);
+      // Translations arrive per locale and namespace on demand (src/shared/i18n/load-namespace.ts); one
+      // imported statically would put that locale into every player's first download.
+      const bundledLocale = [...entryGraph, ...startGraph].find((id) => /\/locales\/[^/]+\/[^/]+\.json$/.test(id));
+      if (bundledLocale) throw new Error(`${bundledLocale} is imported statically; load it through load-namespace.ts`);
     },
     outputOptions(options) {
       return {
