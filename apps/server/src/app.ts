@@ -9,6 +9,7 @@ import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwo
 import { createCodeDelivery } from './modules/codes/delivery/create-code-delivery.ts';
 import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
+import { registerComplaintRoutes } from './modules/complaints/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
@@ -104,6 +105,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
+  registerComplaintRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);

@@ -8,6 +8,7 @@ import {
   type CommandResult,
   type OperatorContext,
 } from './command-kit.ts';
+import { complaintCommands } from './complaint-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -76,6 +77,7 @@ export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorCont
 
 const commands: Record<string, Command> = {
   ...paymentCommands,
+  ...complaintCommands,
   'gift:create': {
     usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
     async run(ctx, args) {

@@ -1,0 +1,86 @@
+import { COMPLAINT_STATUSES, type ComplaintStatus } from '@mayur/contracts';
+import {
+  answerComplaint,
+  closeComplaint,
+  findComplaintQueue,
+  findComplaintThread,
+  QUEUE_LIMIT,
+} from '../complaints/operator-complaints.ts';
+import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
+
+// Operator commands for complaints and suggestions, until the back office exists: the queue, one
+// complaint's thread, an answer, closing. Audited by runOperatorCommand like every other command.
+
+function statuses(args: CommandArgs): ComplaintStatus[] {
+  const status = (args.status ?? 'waiting').toLowerCase();
+  if (status === 'waiting') return ['open'];
+  if (status === 'all') return [...COMPLAINT_STATUSES];
+  if (!(COMPLAINT_STATUSES as readonly string[]).includes(status))
+    throw new CommandRefusal(`--status must be waiting (open, the default), ${COMPLAINT_STATUSES.join(', ')} or all`);
+  return [status as ComplaintStatus];
+}
+
+function oneLine(text: string, length = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > length ? `${flat.slice(0, length - 1)}…` : flat;
+}
+
+async function showThread(ctx: Parameters<Command['run']>[0], reference: string): Promise<string[]> {
+  const { row, view, operatorOf } = await findComplaintThread(ctx.db, reference);
+  return [
+    `${view.number} (id ${view.id}) player ${row.user_id} ${view.type} ${view.status}${view.reference ? ` about ${view.reference.kind} ${view.reference.id}` : ''}`,
+    `filed ${view.createTime}, updated ${view.updateTime}`,
+    ...view.messages.flatMap((message) => [
+      `  [${message.createTime}] ${message.author === 'operator' ? `operator ${operatorOf.get(message.id)}` : 'player'}:`,
+      ...message.text.split('\n').map((line) => `    ${line}`),
+      ...message.attachments.map(
+        (attachment) =>
+          `    screenshot ${attachment.id}: ${attachment.type} ${attachment.width}×${attachment.height} ${attachment.sizeBytes} bytes`,
+      ),
+    ]),
+  ];
+}
+
+export const complaintCommands: Record<string, Command> = {
+  'complaint:list': {
+    usage: 'complaint:list [--status waiting|open|answered|closed|all] [--complaint <number|id> (one thread)]',
+    async run(ctx, args) {
+      if (args.complaint) return showThread(ctx, args.complaint);
+      const rows = await findComplaintQueue(ctx.db, statuses(args));
+      if (rows.length === 0) return ['no complaints with that status'];
+      return [
+        `${rows.length} complaint(s), oldest first${rows.length === QUEUE_LIMIT ? ` (first ${QUEUE_LIMIT})` : ''}:`,
+        ...rows.map(
+          (row) =>
+            `  ${row.complaint_no} player ${row.user_id} ${row.type} ${row.status} ${row.message_count} message(s) ${row.attachment_count} screenshot(s)` +
+            `${row.reference_kind ? ` about ${row.reference_kind} ${row.reference_id}` : ''} updated ${row.updated_at.toISOString()}`,
+        ),
+      ];
+    },
+  },
+
+  'complaint:reply': {
+    usage: 'complaint:reply --complaint <number|id> --text "<answer>"',
+    async run(ctx, args) {
+      const answered = await answerComplaint(
+        ctx.db,
+        required(args, 'complaint'),
+        ctx.actor,
+        required(args, 'text'),
+        ctx.clock.now(),
+      );
+      return [
+        `answered ${answered.number} for player ${answered.userId} (was ${answered.previousStatus}, now answered): "${oneLine(args.text!)}"`,
+      ];
+    },
+  },
+
+  'complaint:close': {
+    usage: 'complaint:close --complaint <number|id> [--text "<last message>"]',
+    async run(ctx, args) {
+      const closed = await closeComplaint(ctx.db, required(args, 'complaint'), ctx.actor, args.text, ctx.clock.now());
+      if (closed.wasClosed) throw new CommandRefusal(`${closed.number} is already closed; nothing changed`);
+      return [`closed ${closed.number} for player ${closed.userId}`];
+    },
+  },
+};

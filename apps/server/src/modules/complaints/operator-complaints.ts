@@ -1,0 +1,94 @@
+import type { ComplaintStatus } from '@mayur/contracts';
+import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { COMPLAINT_COLUMNS, complaintViews, type ComplaintRow } from './complaint-view.ts';
+
+// The operators' side of complaints, until a back office exists: the CLI lists the queue, answers and
+// closes (modules/admin/complaint-commands.ts, audited there like every operator command).
+
+export const OPERATOR_TEXT_MAX_LENGTH = 4000;
+export const QUEUE_LIMIT = 200;
+
+export type OperatorComplaint = ComplaintRow & { message_count: bigint; attachment_count: bigint };
+
+/** A complaint by its number ("C20261124000042") or id, with the player it belongs to. */
+export async function findComplaintByReference(db: Queryable, reference: string, isLocked = false): Promise<ComplaintRow> {
+  const trimmed = reference.trim().toUpperCase();
+  const byNumber = /^C\d{14,}$/.test(trimmed);
+  if (!byNumber && !/^[1-9]\d{0,17}$/.test(trimmed))
+    throw new AppError('COMPLAINT_NOT_FOUND', `"${reference}" is neither a complaint number nor an id`);
+  const rows = await db.query<ComplaintRow>(
+    `select ${COMPLAINT_COLUMNS} from complaints c where ${byNumber ? 'c.complaint_no = $1' : 'c.id = $1::bigint'}${isLocked ? ' for update' : ''}`,
+    [trimmed],
+  );
+  if (!rows[0]) throw new AppError('COMPLAINT_NOT_FOUND', `no complaint "${reference}"`);
+  return rows[0];
+}
+
+/** The queue: complaints of the given statuses, oldest first, with their thread and screenshot counts. */
+export async function findComplaintQueue(db: Queryable, statuses: readonly ComplaintStatus[]): Promise<OperatorComplaint[]> {
+  return db.query<OperatorComplaint>(
+    `select ${COMPLAINT_COLUMNS},
+            (select count(*) from complaint_messages m where m.complaint_id = c.id) as message_count,
+            (select count(*) from complaint_attachments a where a.complaint_id = c.id) as attachment_count
+     from complaints c where c.status = any($1) order by c.id limit $2`,
+    [statuses, QUEUE_LIMIT],
+  );
+}
+
+/** One complaint with its whole thread, as the player sees it, plus who answered each operator message. */
+export async function findComplaintThread(db: Queryable, reference: string) {
+  const row = await findComplaintByReference(db, reference);
+  const [view] = await complaintViews(db, [row]);
+  const operators = await db.query<{ id: string; operator_name: string }>(
+    `select id::text as id, operator_name from complaint_messages where complaint_id = $1 and author = 'operator'`,
+    [row.id],
+  );
+  return { row, view: view!, operatorOf: new Map(operators.map((message) => [message.id, message.operator_name])) };
+}
+
+function operatorText(text: string): string {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > OPERATOR_TEXT_MAX_LENGTH)
+    throw new AppError('COMPLAINT_TEXT_INVALID', `an answer must be 1 to ${OPERATOR_TEXT_MAX_LENGTH} characters`);
+  return trimmed;
+}
+
+async function addOperatorMessage(tx: Tx, complaintId: string, operator: string, text: string, now: Date) {
+  await tx.query(
+    `insert into complaint_messages (complaint_id, author, operator_name, body, created_at) values ($1, 'operator', $2, $3, $4)`,
+    [complaintId, operator, text, now],
+  );
+}
+
+/** An operator's answer: the complaint is answered (whatever it was) and shows as unread to its player. */
+export async function answerComplaint(db: Db, reference: string, operator: string, text: string, now: Date) {
+  const body = operatorText(text);
+  return db.transaction(async (tx) => {
+    const row = await findComplaintByReference(tx, reference, true);
+    await addOperatorMessage(tx, row.id, operator, body, now);
+    await tx.query(
+      `update complaints set status = 'answered', closed_at = null, has_unread_answer = true, updated_at = $2 where id = $1`,
+      [row.id, now],
+    );
+    return { number: row.complaint_no, userId: row.user_id, previousStatus: row.status };
+  });
+}
+
+/**
+ * An operator closes a complaint, optionally with a last message. Closing one already closed changes
+ * nothing and says so; the player can still open it again by replying.
+ */
+export async function closeComplaint(db: Db, reference: string, operator: string, text: string | undefined, now: Date) {
+  const body = text === undefined ? null : operatorText(text);
+  return db.transaction(async (tx) => {
+    const row = await findComplaintByReference(tx, reference, true);
+    if (row.status === 'closed') return { number: row.complaint_no, userId: row.user_id, wasClosed: true };
+    if (body) await addOperatorMessage(tx, row.id, operator, body, now);
+    await tx.query(
+      `update complaints set status = 'closed', closed_at = $2, has_unread_answer = true, updated_at = $2 where id = $1`,
+      [row.id, now],
+    );
+    return { number: row.complaint_no, userId: row.user_id, wasClosed: false };
+  });
+}
