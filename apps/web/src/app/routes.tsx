@@ -176,6 +176,24 @@ const RulesScreen = lazy(() =>
     default: module.RulesScreen,
   })),
 );
+// Help: the help centre, About and Responsible gaming (namespace "support").
+const SupportScreen = lazy(() =>
+  loadScreen(['support'], import('../features/support/support-screen/support-screen.tsx')).then((module) => ({
+    default: module.SupportScreen,
+  })),
+);
+const AboutScreen = lazy(() =>
+  loadScreen(['support'], import('../features/about/about-screen/about-screen.tsx')).then((module) => ({
+    default: module.AboutScreen,
+  })),
+);
+const ResponsibleGamingScreen = lazy(() =>
+  loadScreen(['support'], import('../features/support/responsible-gaming-screen/responsible-gaming-screen.tsx')).then(
+    (module) => ({
+      default: module.ResponsibleGamingScreen,
+    }),
+  ),
+);
 const ComingSoonScreen = lazy(() =>
   loadScreen([], import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx')).then((module) => ({
     default: module.ComingSoonScreen,
@@ -240,7 +258,7 @@ export const APP_ROUTES: AppRoute[] = [
     requiresSession: true,
     render: () => <PromotionScreen />,
   },
-  comingSoon('/support', 'default', 'titles.support'),
+  { path: '/support', layout: 'default', titleKey: 'titles.support', render: () => <SupportScreen /> },
 
   { path: '/bank', layout: 'nav', titleKey: 'titles.bank', requiresSession: true, render: () => <BankListScreen group="bank" /> },
   {
@@ -361,5 +379,12 @@ export const APP_ROUTES: AppRoute[] = [
 
   { path: '/privacy', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="privacy" /> },
   { path: '/risk', layout: 'nav', titleKey: 'titles.privacyPolicy', render: () => <PolicyScreen policy="risk" /> },
+  { path: '/about', layout: 'nav', titleKey: 'titles.about', render: () => <AboutScreen /> },
+  {
+    path: '/responsible-gaming',
+    layout: 'nav',
+    titleKey: 'titles.responsibleGaming',
+    render: () => <ResponsibleGamingScreen />,
+  },
   comingSoon('/addsug', 'nav', 'titles.privacyPolicy', { requiresSession: true }),
 ];

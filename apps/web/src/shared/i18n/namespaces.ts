@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'bank',
   'cash',
   'agent',
+  'support',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

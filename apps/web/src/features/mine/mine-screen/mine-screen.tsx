@@ -34,6 +34,7 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { LogoMark } from '../../../shared/ui/logo.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { PageFallback } from '../../../shared/ui/spinner.tsx';
+import { InfoIcon, PauseHandIcon as HandIcon } from '../../support/support-icons.tsx';
 import { ExchangeBonusDialog } from './exchange-bonus-dialog.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
 import styles from './mine-screen.module.css';
@@ -47,18 +48,27 @@ function MenuRow({
   value,
   to,
   onClick,
+  badge,
 }: {
   icon: ReactNode;
   label: string;
   value?: string;
   to?: string;
   onClick?: () => void;
+  /** A count to draw attention to (unread answers), with its spoken form. */
+  badge?: { count: number; label: string };
 }) {
   const content = (
     <>
       <span className={styles.menuIcon}>{icon}</span>
       <span className={styles.menuLabel}>{label}</span>
       {value && <span className={styles.menuValue}>{value}</span>}
+      {badge && badge.count > 0 && (
+        <span className={styles.menuBadge} data-testid="menu-badge">
+          <span aria-hidden="true">{badge.count > 99 ? '99+' : badge.count}</span>
+          <span className="visually-hidden">{badge.label}</span>
+        </span>
+      )}
       <ChevronIcon className={styles.menuChevron} size={18} />
     </>
   );
@@ -229,6 +239,29 @@ function SignedOutPrompt() {
   );
 }
 
+/** Complaints & Suggestions, where the operator's answers arrive. */
+function ComplaintsRow() {
+  const { t } = useTranslation('mine');
+  return <MenuRow icon={<ChatIcon size={18} />} label={t('titles.complaint')} to="/addsug" />;
+}
+
+/** Help for everyone: the help centre and player protection; complaints need an account. */
+function HelpMenu({ isSignedIn }: { isSignedIn: boolean }) {
+  const { t } = useTranslation('mine');
+  return (
+    <section className={styles.card} aria-labelledby="help-title">
+      <h2 id="help-title" className={styles.sectionTitle}>
+        {t('mine.help')}
+      </h2>
+      <ul className={styles.menu}>
+        <MenuRow icon={<HeadsetIcon size={18} />} label={t('titles.support')} to="/support" />
+        {isSignedIn && <ComplaintsRow />}
+        <MenuRow icon={<HandIcon size={18} />} label={t('titles.responsibleGaming')} to="/responsible-gaming" />
+      </ul>
+    </section>
+  );
+}
+
 function InformationMenu({ onOpenLanguage }: { onOpenLanguage: () => void }) {
   const { t } = useTranslation('mine');
   return (
@@ -237,6 +270,7 @@ function InformationMenu({ onOpenLanguage }: { onOpenLanguage: () => void }) {
         {t('mine.information')}
       </h2>
       <ul className={styles.menu}>
+        <MenuRow icon={<InfoIcon size={18} />} label={t('titles.about')} to="/about" />
         <MenuRow icon={<DocumentIcon size={18} />} label={t('mine.privacyPolicy')} to="/privacy" />
         <MenuRow icon={<WarningIcon size={18} />} label={t('mine.riskDisclosure')} to="/risk" />
         <MenuRow
@@ -267,6 +301,7 @@ export function MineScreen() {
         <div className={styles.balanceCard}>
           <SignedOutPrompt />
         </div>
+        <HelpMenu isSignedIn={false} />
         <InformationMenu onOpenLanguage={() => setIsLanguageOpen(true)} />
         {languageDialog}
       </div>
@@ -305,10 +340,9 @@ export function MineScreen() {
           <MenuRow icon={<ListIcon size={18} />} label={t('titles.withdrawRecord')} to="/withdraw_log" />
           <MenuRow icon={<GiftIcon size={18} />} label={t('mine.redeemGift')} to="/gift" />
           <MenuRow icon={<ListIcon size={18} />} label={t('titles.transactions')} to="/transactions" />
-          <MenuRow icon={<ChatIcon size={18} />} label={t('titles.complaint')} to="/complaint" />
-          <MenuRow icon={<HeadsetIcon size={18} />} label={t('titles.support')} to="/support" />
         </ul>
       </section>
+      <HelpMenu isSignedIn />
       <InformationMenu onOpenLanguage={() => setIsLanguageOpen(true)} />
       <div className={styles.logout}>
         <Button variant="secondary" isBlock onClick={() => setIsLogoutOpen(true)} aria-haspopup="dialog">
