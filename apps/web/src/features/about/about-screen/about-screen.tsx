@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { version } from '../../../../package.json';
+import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
 import { ChevronIcon, CoinIcon, DocumentIcon, HeadsetIcon, WarningIcon, type IconProps } from '../../../shared/ui/icons.tsx';
 import { LogoMark } from '../../../shared/ui/logo.tsx';
 import { FairnessIcon, PauseHandIcon, TeamIcon } from '../../support/support-icons.tsx';
@@ -47,7 +48,7 @@ export function AboutScreen() {
         </h2>
         <p className={styles.tagline}>{t('about.tagline')}</p>
         <p className={styles.version} data-testid="about-version">
-          <span className="ltr-text">{t('about.version', { version })}</span>
+          {t('about.version', { version: isolateLeftToRight(version) })}
         </p>
       </section>
 
@@ -72,7 +73,7 @@ export function AboutScreen() {
       </section>
 
       <section className={`${styles.card} ${styles.age}`} aria-labelledby="about-age" data-testid="about-age">
-        <span className={styles.ageBadge} aria-hidden="true">
+        <span className={styles.ageBadge} aria-hidden="true" dir="ltr">
           18+
         </span>
         <div>

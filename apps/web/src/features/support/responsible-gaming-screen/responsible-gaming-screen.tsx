@@ -27,7 +27,7 @@ export function ResponsibleGamingScreen() {
   return (
     <div className={styles.screen}>
       <section className={styles.intro} aria-labelledby="rg-heading">
-        <span className={styles.ageBadge} aria-hidden="true">
+        <span className={styles.ageBadge} aria-hidden="true" dir="ltr">
           18+
         </span>
         <div>

@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { setUpBrowserTests } from './support/harness.ts';
+import { readLocale } from './support/locales.ts';
+import { hasHorizontalOverflow } from './support/page.ts';
+import { callApi, newPlayer } from './support/player.ts';
+import { screenshotPath } from './support/screenshots.ts';
+
+// The help centre in a real browser. The operator has set Telegram and e-mail but not WhatsApp: a
+// player opens Support from Mine, finds an answer by typing (without accents, any case), sees the
+// empty state for a search with no answer, sees the two channels as links that open Telegram and the
+// mail app (and no WhatsApp), and sees the complaint they filed listed as open. The same screen in
+// Arabic reads right to left without sideways scrolling, and Mine leads to About and Responsible gaming.
+
+const en = readLocale('en-US');
+const ar = readLocale('ar');
+const tests = setUpBrowserTests({ SUPPORT_TELEGRAM: '@mayur_help', SUPPORT_EMAIL: 'help@mayur.example' });
+
+describe('the help centre in Chromium at 360×740', () => {
+  it(
+    'opens from Mine, searches as the player types, shows the set channels and the open complaint',
+    { timeout: 120_000 },
+    async () => {
+      const player = await newPlayer(tests.app);
+      const complaint = await callApi<{ number: string }>(
+        tests.app,
+        '/user/addComplaints',
+        { type: 'recharge', text: 'My recharge has not arrived after an hour.', requestKey: 'support-e2e-0001' },
+        player.token,
+      );
+      const page = await tests.openPage(player);
+      await page.goto('/mine');
+      await page.getByRole('link', { name: en.titles.about, exact: true }).waitFor({ timeout: 15_000 });
+      await page.screenshot({ path: screenshotPath('mine-help-360x740.png'), fullPage: true });
+      await page.getByRole('link', { name: en.titles.support, exact: true }).click();
+      await expect.poll(() => page.url()).toMatch(/\/support$/);
+      await page.getByTestId('help-topic-deposits').waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-testid="help-question"]:visible').count()).toBe(0);
+
+      // Typing filters at once; "WAIT" in capitals and "recharge" find the answer about a late recharge.
+      const search = page.getByRole('searchbox', { name: en.support.search.label });
+      await search.fill('recharge WAIT');
+      await expect
+        .poll(() => page.locator('[data-testid="help-question"]:visible').allTextContents())
+        .toEqual([`${en.support.topics.deposits.notCredited.q}${en.support.topics.deposits.notCredited.a}`]);
+      await expect
+        .poll(() => page.getByTestId('help-result-count').textContent())
+        .toBe(en.support.search.results.replace('{{count}}', '1'));
+
+      await search.fill('zebra crossing');
+      await page.getByTestId('help-empty').waitFor();
+      expect(await page.getByTestId('help-empty').textContent()).toContain('“zebra crossing”');
+      await page.getByRole('button', { name: en.support.search.clear }).click();
+      await expect.poll(() => page.locator('[data-testid^="help-topic-"]').count()).toBe(7);
+
+      // A topic opens and closes on its own.
+      const security = page.getByRole('button', { name: new RegExp(en.support.topics.security.title) });
+      await security.click();
+      expect(await security.getAttribute('aria-expanded')).toBe('true');
+      expect(await page.locator('[data-testid="help-question"]:visible').count()).toBe(3);
+
+      await page.getByTestId('support-channel-telegram').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('support-channel-telegram').getAttribute('href')).toBe('https://t.me/mayur_help');
+      expect(await page.getByTestId('support-channel-email').getAttribute('href')).toBe('mailto:help@mayur.example');
+      expect(await page.getByTestId('support-channel-whatsapp').count()).toBe(0);
+
+      await page.getByTestId('support-open-complaint').waitFor({ timeout: 10_000 });
+      expect(await page.getByTestId('support-open-complaint').textContent()).toContain(complaint.number);
+      expect(await page.getByTestId('support-new-complaint').getAttribute('href')).toBe('/complaint');
+      expect(await page.getByTestId('support-all-complaints').getAttribute('href')).toBe('/addsug');
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('support-en-360x740.png'), fullPage: true });
+    },
+  );
+
+  it(
+    'reads right to left in Arabic, finds Arabic text typed without marks, and Mine leads to About and Responsible gaming',
+    { timeout: 120_000 },
+    async () => {
+      const player = await newPlayer(tests.app);
+      const page = await tests.openPage(player, { language: 'ar' });
+      await page.goto('/support');
+      await page.getByTestId('help-topic-withdrawals').waitFor({ timeout: 15_000 });
+      expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(ar.titles.support);
+
+      // "السحب" typed plainly finds the withdrawal topic's title, and with it all its questions.
+      await page.getByRole('searchbox', { name: ar.support.search.label }).fill('السحب');
+      await page.getByTestId('help-topic-withdrawals').waitFor();
+      expect(await page.getByTestId('help-topic-withdrawals').locator('[data-testid="help-question"]:visible').count()).toBe(4);
+      expect(await page.getByTestId('support-channel-telegram').textContent()).toContain(ar.support.contact.telegram);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('support-ar-360x740.png'), fullPage: true });
+
+      await page.goto('/mine');
+      await page.getByRole('link', { name: ar.titles.about, exact: true }).click();
+      await expect.poll(() => page.url()).toMatch(/\/about$/);
+      await page.getByTestId('about-version').waitFor({ timeout: 15_000 });
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('about-ar-360x740.png'), fullPage: true });
+      await page.goto('/mine');
+      await page.getByRole('link', { name: ar.titles.responsibleGaming, exact: true }).click();
+      await expect.poll(() => page.url()).toMatch(/\/responsible-gaming$/);
+      await page.getByTestId('rg-organisations').waitFor({ timeout: 15_000 });
+      expect(await page.locator('a[href="tel:14416"]').count()).toBe(1);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.screenshot({ path: screenshotPath('responsible-gaming-ar-360x740.png'), fullPage: true });
+    },
+  );
+});
