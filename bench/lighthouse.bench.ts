@@ -48,6 +48,8 @@ const QUIET_BUSY_SHARE = 0.25;
 const QUIET_MAX_WAIT_MS = Number(process.env.LIGHTHOUSE_QUIET_WAIT_S ?? 120) * 1_000;
 const RETRY_MIN_WAIT_MS = Math.min(QUIET_MAX_WAIT_MS, 30_000);
 
+const KEPT_RUNS = 20;
+
 const isGate = process.argv.includes('--gate');
 const runLabel = new Date()
   .toISOString()
@@ -73,6 +75,15 @@ async function logInDemoPlayer(origin: string): Promise<string> {
   const reply = (await response.json()) as { res: number; resMsg: string; obj?: { token: string } };
   if (reply.res !== 1 || !reply.obj) throw new Error(`the demo player could not log in: ${reply.resMsg}`);
   return reply.obj.token;
+}
+
+/** Each run's reports take a few megabytes: the oldest go once there are more than KEPT_RUNS. */
+function pruneOldReports() {
+  const runsDir = path.dirname(resultsDir);
+  if (!fs.existsSync(runsDir)) return;
+  const runs = fs.readdirSync(runsDir).sort();
+  for (const old of runs.slice(0, Math.max(0, runs.length - (KEPT_RUNS - 1))))
+    fs.rmSync(path.join(runsDir, old), { recursive: true, force: true });
 }
 
 function keepReport(audit: PageAudit, suffix = ''): string {
@@ -183,6 +194,7 @@ async function gateHome(browser: AuditBrowser, origin: string): Promise<number> 
 }
 
 buildWebIfNeeded();
+pruneOldReports();
 const database = createEmbeddedBenchDatabase('mayur-lighthouse');
 // The embedded default, as `npm start` with nothing set runs it, whatever this shell points at.
 const server = await startServer(database, {
