@@ -26,7 +26,7 @@ const SINGLE_WORKERS = Number(process.env.BENCH_WORKERS ?? 16);
 const SINGLE_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BATCH_SIZE = 1_000;
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 20);
-const GROUP_COMMIT_WINDOW_MS = 2;
+const GROUP_COMMIT_WINDOW_MS = Number(process.env.BENCH_GROUP_COMMIT_WINDOW_MS ?? 0);
 const GROUP_COMMIT_LIMIT = 500;
 
 function percentile(sorted: number[], p: number): number {

@@ -390,7 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       statsRefreshSeconds: Math.max(1, integer('AGENT_STATS_REFRESH_SECONDS', env.AGENT_STATS_REFRESH_SECONDS, 300)),
     },
     groupCommit: {
-      windowMs: Math.min(100, integer('GROUP_COMMIT_WINDOW_MS', env.GROUP_COMMIT_WINDOW_MS, 2)),
+      windowMs: Math.min(100, integer('GROUP_COMMIT_WINDOW_MS', env.GROUP_COMMIT_WINDOW_MS, 0)),
       limit: Math.max(1, integer('GROUP_COMMIT_LIMIT', env.GROUP_COMMIT_LIMIT, 500)),
     },
     crash: {

@@ -5,6 +5,11 @@ import { AppError } from './http/app-error.ts';
 
 type Pending<T, R> = { request: T; resolve(value: R): void; reject(error: unknown): void };
 
+/**
+ * `windowMs` 0 gathers what arrives within the current turn of the event loop (the batch goes on the
+ * next turn); more waits that long. Either way, what arrives while a batch is in flight is the next
+ * batch, which is where the batching under load comes from.
+ */
 export type LaneSettings = { windowMs: number; limit: number };
 
 /**
@@ -15,7 +20,8 @@ export type LaneSettings = { windowMs: number; limit: number };
  */
 export class GroupCommitLane<T, R> {
   private queue: Array<Pending<T, R>> = [];
-  private timer: NodeJS.Timeout | null = null;
+  /** Cancels the scheduled flush, if one is scheduled. */
+  private cancelScheduled: (() => void) | null = null;
   private isApplying = false;
 
   constructor(
@@ -29,13 +35,22 @@ export class GroupCommitLane<T, R> {
       this.queue.push({ request, resolve, reject });
       if (this.isApplying) return;
       if (this.queue.length >= this.settings.limit) void this.flush();
-      else this.timer ??= setTimeout(() => void this.flush(), this.settings.windowMs);
+      else this.cancelScheduled ??= this.schedule();
     });
   }
 
+  private schedule(): () => void {
+    if (this.settings.windowMs === 0) {
+      const immediate = setImmediate(() => void this.flush());
+      return () => clearImmediate(immediate);
+    }
+    const timer = setTimeout(() => void this.flush(), this.settings.windowMs);
+    return () => clearTimeout(timer);
+  }
+
   private async flush(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.cancelScheduled?.();
+    this.cancelScheduled = null;
     if (this.isApplying || this.queue.length === 0) return;
     this.isApplying = true;
     const batch = this.queue.splice(0, this.settings.limit);
