@@ -194,22 +194,11 @@ const ResponsibleGamingScreen = lazy(() =>
     }),
   ),
 );
-const ComingSoonScreen = lazy(() =>
-  loadScreen([], import('../features/coming-soon/coming-soon-screen/coming-soon-screen.tsx')).then((module) => ({
-    default: module.ComingSoonScreen,
+const ComplaintsScreen = lazy(() =>
+  loadScreen(['complaints'], import('../features/complaints/complaints-screen/complaints-screen.tsx')).then((module) => ({
+    default: module.ComplaintsScreen,
   })),
 );
-
-/** A route whose feature arrives in a later issue: a clear "coming soon" page in the right layout. */
-function comingSoon(
-  path: string,
-  layout: LayoutKind,
-  titleKey: string,
-  options: Pick<AppRoute, 'requiresSession' | 'headerLink'> = {},
-): AppRoute {
-  return { path, layout, titleKey, render: () => <ComingSoonScreen titleKey={titleKey} layout={layout} />, ...options };
-}
-
 const withdrawRecordLink = { to: '/withdraw_log', labelKey: 'titles.withdrawRecord' };
 const rechargeRecordLink = { to: '/recharge_log', labelKey: 'titles.rechargeRecord' };
 
@@ -248,7 +237,13 @@ export const APP_ROUTES: AppRoute[] = [
     render: () => <ResetLoginPasswordScreen />,
   },
   { path: '/gift', layout: 'bare', titleKey: 'titles.gift', requiresSession: true, render: () => <GiftScreen /> },
-  comingSoon('/complaint', 'bare', 'titles.complaint', { requiresSession: true }),
+  {
+    path: '/complaint',
+    layout: 'bare',
+    titleKey: 'titles.complaint',
+    requiresSession: true,
+    render: () => <ComplaintsScreen layout="bare" />,
+  },
 
   { path: '/mine', layout: 'default', titleKey: 'titles.mine', render: () => <MineScreen /> },
   {
@@ -386,5 +381,11 @@ export const APP_ROUTES: AppRoute[] = [
     titleKey: 'titles.responsibleGaming',
     render: () => <ResponsibleGamingScreen />,
   },
-  comingSoon('/addsug', 'nav', 'titles.privacyPolicy', { requiresSession: true }),
+  {
+    path: '/addsug',
+    layout: 'nav',
+    titleKey: 'titles.complaint',
+    requiresSession: true,
+    render: () => <ComplaintsScreen layout="nav" />,
+  },
 ];

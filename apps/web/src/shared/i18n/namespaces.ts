@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'cash',
   'agent',
   'support',
+  'complaints',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
