@@ -1,9 +1,10 @@
-import { COMPLAINT_STATUSES, type ComplaintStatus } from '@mayur/contracts';
+import { COMPLAINT_STATUSES, SCREENSHOT_EXTENSIONS, type ComplaintStatus } from '@mayur/contracts';
 import {
   answerComplaint,
   closeComplaint,
   findComplaintQueue,
   findComplaintThread,
+  findScreenshotForOperator,
   QUEUE_LIMIT,
 } from '../complaints/operator-complaints.ts';
 import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
@@ -81,6 +82,19 @@ export const complaintCommands: Record<string, Command> = {
       const closed = await closeComplaint(ctx.db, required(args, 'complaint'), ctx.actor, args.text, ctx.clock.now());
       if (closed.wasClosed) throw new CommandRefusal(`${closed.number} is already closed; nothing changed`);
       return [`closed ${closed.number} for player ${closed.userId}`];
+    },
+  },
+
+  'complaint:screenshot': {
+    usage: 'complaint:screenshot --screenshot <id> (the last line is the file in base64: | tail -1 | base64 -d > file)',
+    async run(ctx, args) {
+      const screenshot = await findScreenshotForOperator(ctx.db, required(args, 'screenshot'));
+      const fileName = `screenshot-${args.screenshot!.trim()}.${SCREENSHOT_EXTENSIONS[screenshot.type]}`;
+      return [
+        `screenshot ${args.screenshot!.trim()} of ${screenshot.complaintNumber} (player ${screenshot.userId}): ${screenshot.type} ${screenshot.width}×${screenshot.height} ${screenshot.bytes.length} bytes sha256 ${screenshot.sha256}`,
+        `save it with: npm run admin -- complaint:screenshot --screenshot ${args.screenshot!.trim()} | tail -1 | base64 -d > ${fileName}`,
+        Buffer.from(screenshot.bytes).toString('base64'),
+      ];
     },
   },
 };

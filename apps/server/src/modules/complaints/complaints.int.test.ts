@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCREENSHOT_MAX_BYTES } from '@mayur/contracts';
 import { operator, payingPlayer } from '../../../test/payments.ts';
@@ -348,6 +349,21 @@ describe('the thread', () => {
     });
     // Nothing changed on the owner's complaint.
     expect((await server.call('/user/findComplaint', { id: filed.id }, { token: owner.token })).body.obj).toEqual(filed);
+  });
+
+  it('hands an operator a screenshot with its recorded type and checksum', async () => {
+    server.clock.advance(MINUTE_MS);
+    const player = await payingPlayer(server);
+    const filed = (await file(player, { screenshots: [{ type: 'image/webp', data: WEBP_6X4_BASE64 }] })).body.obj;
+    const id = filed.messages[0].attachments[0].id;
+    const bytes = Buffer.from(WEBP_6X4_BASE64, 'base64');
+    const shown = await operator(server, 'complaint:screenshot', { screenshot: id });
+    expect(shown.isOk).toBe(true);
+    expect(shown.lines[0]).toBe(
+      `screenshot ${id} of ${filed.number} (player ${player.userId}): image/webp 6×4 ${bytes.length} bytes sha256 ${createHash('sha256').update(bytes).digest('hex')}`,
+    );
+    expect(Buffer.from(shown.lines.at(-1)!, 'base64').equals(bytes)).toBe(true);
+    expect(await operator(server, 'complaint:screenshot', { screenshot: '999999999' })).toMatchObject({ isOk: false });
   });
 
   it('refuses unknown complaints and empty answers at the CLI', async () => {

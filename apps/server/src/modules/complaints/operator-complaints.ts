@@ -1,4 +1,4 @@
-import type { ComplaintStatus } from '@mayur/contracts';
+import type { ComplaintStatus, ScreenshotType } from '@mayur/contracts';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { COMPLAINT_COLUMNS, complaintViews, type ComplaintRow } from './complaint-view.ts';
@@ -91,4 +91,44 @@ export async function closeComplaint(db: Db, reference: string, operator: string
     );
     return { number: row.complaint_no, userId: row.user_id, wasClosed: false };
   });
+}
+
+export type OperatorScreenshot = {
+  complaintNumber: string;
+  userId: number;
+  type: ScreenshotType;
+  width: number;
+  height: number;
+  sha256: string;
+  bytes: Uint8Array;
+};
+
+/** A screenshot for an operator to look at: its bytes with the type and checksum recorded when it was filed. */
+export async function findScreenshotForOperator(db: Queryable, screenshotId: string): Promise<OperatorScreenshot> {
+  const rows = /^[1-9]\d{0,17}$/.test(screenshotId.trim())
+    ? await db.query<{
+        complaint_no: string;
+        user_id: number;
+        media_type: ScreenshotType;
+        width: number;
+        height: number;
+        sha256: string;
+        content: Uint8Array;
+      }>(
+        `select c.complaint_no, c.user_id, a.media_type, a.width, a.height, a.sha256, a.content
+         from complaint_attachments a join complaints c on c.id = a.complaint_id where a.id = $1::bigint`,
+        [screenshotId.trim()],
+      )
+    : [];
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND', `no screenshot "${screenshotId}"`);
+  return {
+    complaintNumber: row.complaint_no,
+    userId: row.user_id,
+    type: row.media_type,
+    width: row.width,
+    height: row.height,
+    sha256: row.sha256,
+    bytes: row.content,
+  };
 }
