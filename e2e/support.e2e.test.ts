@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { hasHorizontalOverflow } from './support/page.ts';
+import { operator } from './support/operator.ts';
 import { callApi, newPlayer } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
@@ -17,19 +18,25 @@ const tests = setUpBrowserTests({ SUPPORT_TELEGRAM: '@mayur_help', SUPPORT_EMAIL
 
 describe('the help centre in Chromium at 360×740', () => {
   it(
-    'opens from Mine, searches as the player types, shows the set channels and the open complaint',
+    'opens from Mine, searches as the player types, shows the set channels and the answered complaint, with the badge on Mine',
     { timeout: 120_000 },
     async () => {
       const player = await newPlayer(tests.app);
-      const complaint = await callApi<{ number: string }>(
+      const complaint = await callApi<{ id: string; number: string }>(
         tests.app,
         '/user/addComplaints',
         { type: 'recharge', text: 'My recharge has not arrived after an hour.', requestKey: 'support-e2e-0001' },
         player.token,
       );
+      operator(tests.app, 'complaint:reply', '--complaint', complaint.number, '--text', 'We are checking it with the bank.');
       const page = await tests.openPage(player);
       await page.goto('/mine');
-      await page.getByRole('link', { name: en.titles.about, exact: true }).waitFor({ timeout: 15_000 });
+      // Mine's Complaints & Suggestions entry carries the operator's unread answer.
+      const complaintsEntry = page.getByRole('link', { name: new RegExp(`^${en.titles.complaint}`) });
+      await expect
+        .poll(() => complaintsEntry.getByTestId('menu-badge').textContent(), { timeout: 15_000 })
+        .toBe(`1${en.mine.unreadAnswers.replace('{{count}}', '1')}`);
+      expect(await complaintsEntry.getAttribute('href')).toBe('/addsug');
       await page.screenshot({ path: screenshotPath('mine-help-360x740.png'), fullPage: true });
       await page.getByRole('link', { name: en.titles.support, exact: true }).click();
       await expect.poll(() => page.url()).toMatch(/\/support$/);
@@ -63,8 +70,13 @@ describe('the help centre in Chromium at 360×740', () => {
       expect(await page.getByTestId('support-channel-email').getAttribute('href')).toBe('mailto:help@mayur.example');
       expect(await page.getByTestId('support-channel-whatsapp').count()).toBe(0);
 
-      await page.getByTestId('support-open-complaint').waitFor({ timeout: 10_000 });
-      expect(await page.getByTestId('support-open-complaint').textContent()).toContain(complaint.number);
+      // The answered complaint is still open, marked with its new answer, and opens its conversation.
+      const openComplaint = page.getByTestId('support-open-complaint');
+      await openComplaint.waitFor({ timeout: 10_000 });
+      expect(await openComplaint.textContent()).toContain(complaint.number);
+      expect(await openComplaint.textContent()).toContain(en.complaints.statuses.answered);
+      expect(await openComplaint.textContent()).toContain(en.support.complaints.unread);
+      expect(await openComplaint.getAttribute('href')).toBe(`/addsug?id=${complaint.id}`);
       expect(await page.getByTestId('support-new-complaint').getAttribute('href')).toBe('/complaint');
       expect(await page.getByTestId('support-all-complaints').getAttribute('href')).toBe('/addsug');
       expect(await hasHorizontalOverflow(page)).toBe(false);
@@ -73,7 +85,7 @@ describe('the help centre in Chromium at 360×740', () => {
   );
 
   it(
-    'reads right to left in Arabic, finds Arabic text typed without marks, and Mine leads to About and Responsible gaming',
+    'reads right to left in Arabic, finds Arabic text typed with vowel marks, and Mine leads to About and Responsible gaming',
     { timeout: 120_000 },
     async () => {
       const player = await newPlayer(tests.app);
@@ -83,8 +95,8 @@ describe('the help centre in Chromium at 360×740', () => {
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(ar.titles.support);
 
-      // "السحب" typed plainly finds the withdrawal topic's title, and with it all its questions.
-      await page.getByRole('searchbox', { name: ar.support.search.label }).fill('السحب');
+      // "السَّحْب" typed with its vowel marks finds the plainly written withdrawal topic, and with it all its questions.
+      await page.getByRole('searchbox', { name: ar.support.search.label }).fill('السَّحْب');
       await page.getByTestId('help-topic-withdrawals').waitFor();
       expect(await page.getByTestId('help-topic-withdrawals').locator('[data-testid="help-question"]:visible').count()).toBe(4);
       expect(await page.getByTestId('support-channel-telegram').textContent()).toContain(ar.support.contact.telegram);

@@ -178,7 +178,7 @@ const RulesScreen = lazy(() =>
 );
 // Help: the help centre, About and Responsible gaming (namespace "support").
 const SupportScreen = lazy(() =>
-  loadScreen(['support'], import('../features/support/support-screen/support-screen.tsx')).then((module) => ({
+  loadScreen(['support', 'complaints'], import('../features/support/support-screen/support-screen.tsx')).then((module) => ({
     default: module.SupportScreen,
   })),
 );

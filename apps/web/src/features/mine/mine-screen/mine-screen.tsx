@@ -34,6 +34,7 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { LogoMark } from '../../../shared/ui/logo.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { PageFallback } from '../../../shared/ui/spinner.tsx';
+import { useUnreadComplaints } from '../../complaints/use-unread-complaints.ts';
 import { InfoIcon, PauseHandIcon as HandIcon } from '../../support/support-icons.tsx';
 import { ExchangeBonusDialog } from './exchange-bonus-dialog.tsx';
 import { LogoutDialog } from './logout-dialog.tsx';
@@ -242,7 +243,15 @@ function SignedOutPrompt() {
 /** Complaints & Suggestions, where the operator's answers arrive. */
 function ComplaintsRow() {
   const { t } = useTranslation('mine');
-  return <MenuRow icon={<ChatIcon size={18} />} label={t('titles.complaint')} to="/addsug" />;
+  const unreadCount = useUnreadComplaints();
+  return (
+    <MenuRow
+      icon={<ChatIcon size={18} />}
+      label={t('titles.complaint')}
+      to="/addsug"
+      badge={{ count: unreadCount, label: t('mine.unreadAnswers', { count: unreadCount }) }}
+    />
+  );
 }
 
 /** Help for everyone: the help centre and player protection; complaints need an account. */

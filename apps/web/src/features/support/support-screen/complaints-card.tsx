@@ -10,12 +10,12 @@ import styles from './support-screen.module.css';
 import { useOpenComplaints } from './use-open-complaints.ts';
 
 function ComplaintRow({ complaint }: { complaint: TComplaint }) {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation(['support', 'complaints']);
   return (
     <li>
-      <Link to="/addsug" className={styles.complaint} data-testid="support-open-complaint">
+      <Link to={`/addsug?id=${complaint.id}`} className={styles.complaint} data-testid="support-open-complaint">
         <span className={styles.complaintMain}>
-          <span className={styles.complaintType}>{t(`support.complaints.types.${complaint.type}`)}</span>
+          <span className={styles.complaintType}>{t(`complaints.types.${complaint.type}`)}</span>
           <span className={`${styles.complaintNumber} ltr-text`}>{complaint.number}</span>
           <span className={styles.complaintDate}>
             {t('support.complaints.filed', { date: formatDateTime(complaint.createTime, storedLocale()) })}
@@ -23,7 +23,7 @@ function ComplaintRow({ complaint }: { complaint: TComplaint }) {
         </span>
         <span className={styles.complaintSide}>
           <span className={styles.status} data-status={complaint.status}>
-            {t(`support.complaints.statuses.${complaint.status}`)}
+            {t(`complaints.statuses.${complaint.status}`)}
           </span>
           {complaint.hasUnreadAnswer && <span className={styles.unread}>{t('support.complaints.unread')}</span>}
         </span>
