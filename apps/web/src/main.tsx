@@ -9,7 +9,8 @@ import './shared/styles/global.css';
 // does not wait for one more round trip after the code has arrived and run.
 const locale = storedLocale();
 prefetchNamespaces(locale, [DEFAULT_NAMESPACE]);
-hintFirstRoute(window.location.pathname, locale);
+// A task later, so the texts' request (made in a microtask by Vite's dynamic import) goes out first.
+setTimeout(() => hintFirstRoute(window.location.pathname, locale), 0);
 
 /** Lets the browser paint and handle input before the next step. */
 function nextTask(): Promise<void> {
