@@ -90,8 +90,11 @@ async function claimKey(tx: Queryable, t: TransferInput): Promise<ClaimedTransfe
  * that foreign-key checks of concurrent inserts hold on the same accounts. The debit of a player
  * account is conditional; the CHECK constraint stands behind it.
  *
- * Lock order, the same everywhere in the ledger: idempotency keys first, then accounts in id order.
- * A transaction that posts several transfers must use `postTransferGroup`, which keeps that order for
+ * Lock order of single transfers and groups: idempotency keys first, then accounts in id order. The
+ * batches (`postEachTransfer`, `postTransfers` and the payouts) lock accounts first, then keys; the two
+ * never post the same key (single transfers carry deposit, withdrawal, gift, adjustment and bonus
+ * keys; batches carry bet, payout, cash-out, refund and commission keys), so a key is never waited
+ * for in both orders. A transaction that posts several transfers must use `postTransferGroup`, which keeps that order for
  * all of them at once; two separate calls would lock accounts in two rounds, and two such transactions
  * with crossing accounts deadlock.
  */
