@@ -1,7 +1,9 @@
 import type { ErrorCode } from './errors.ts';
+import type { RefusalDetails } from './protection-rules.ts';
 
 // The envelope every API response is wrapped in (DESIGN.md §3).
 export type SuccessEnvelope<T> = { res: 1; resMsg: 'success'; obj: T };
-export type RefusalEnvelope = { res: 0; resMsg: string; code: ErrorCode; field?: string };
+/** `details` says more about some refusals: which limit and when it resets, or when an exclusion ends. */
+export type RefusalEnvelope = { res: 0; resMsg: string; code: ErrorCode; field?: string; details?: RefusalDetails };
 export type UnauthorizedEnvelope = { res: 401; resMsg: string; code: 'UNAUTHORIZED' };
 export type Envelope<T> = SuccessEnvelope<T> | RefusalEnvelope | UnauthorizedEnvelope;

@@ -107,6 +107,17 @@ export const ERROR_MESSAGES = {
   SCREENSHOT_TYPE_INVALID: 'Screenshots must be JPEG, PNG or WebP images',
   SCREENSHOT_TOO_LARGE: 'Each screenshot must be at most 2 MB',
   SCREENSHOT_LIMIT: 'You can attach at most 3 screenshots',
+
+  DEPOSIT_LIMIT_REACHED: 'This recharge would pass your deposit limit',
+  LOSS_LIMIT_REACHED: 'This bet would pass your loss limit',
+  PLAYER_TIMED_OUT: 'You are taking a time-out: bets, recharges and gifts are paused until it ends',
+  PLAYER_SELF_EXCLUDED: 'You have excluded yourself: bets, recharges and gifts are closed until it ends',
+  LIMIT_CHANGE_NOT_READY: 'You can confirm this change 24 hours after asking for it',
+  LIMIT_CHANGE_NOT_FOUND: 'There is no change of this limit waiting for confirmation',
+  LIMIT_NOT_SET: 'This limit is not set',
+  EXCLUSION_ALREADY_LONGER: 'A time-out or self-exclusion already runs until later',
+  AUTOPLAY_ROUNDS_INVALID: 'Autoplay can run 1 to 100 rounds',
+  AUTOPLAY_NEEDS_LOSS_LIMIT: 'Set a loss limit to use autoplay',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -15,6 +15,8 @@ export * from './lottery-rooms.ts';
 export * from './lottery-rules.ts';
 export * from './lottery.ts';
 export * from './notices.ts';
+export * from './protection-rules.ts';
+export * from './protection.ts';
 export * from './rules.ts';
 export * from './socket-events.ts';
 export * from './support.ts';

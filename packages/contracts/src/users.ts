@@ -11,6 +11,7 @@ import {
   zPassword,
   zWithdrawPassword,
 } from './fields.ts';
+import { ZExclusion } from './protection.ts';
 
 export const ZUser = z.object({
   id: z.number().int(),
@@ -27,7 +28,11 @@ export const ZUser = z.object({
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZSession = z.object({ token: z.string(), user: ZUser });
+/**
+ * A new session. `exclusion` is the player's running time-out or self-exclusion (null: none), sent by
+ * the log-ins so the app can say at once why bets, recharges and gifts are closed; absent on register.
+ */
+export const ZSession = z.object({ token: z.string(), user: ZUser, exclusion: ZExclusion.nullable().optional() });
 export type TSession = z.infer<typeof ZSession>;
 
 export const ZGetCodeRequest = z.object({ mobile: zMobile });
