@@ -10,6 +10,7 @@ import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
+import { useAutoplayCheck } from '../../protection/autoplay.ts';
 import { crashApi, crashKeys, isolatedMultiplier, winPaise, type CrashBet } from './crash-api.ts';
 import type { CrashRoundView } from './use-crash-round.ts';
 import styles from './crash.module.css';
@@ -46,6 +47,7 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   const [error, setError] = useState<{ code: string; message: string } | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   const autoState = useRef({ roundsLeft: 0, lossPaise: 0n, counted: new Set<string>(), lastRoundId: '' });
+  const checkAutoplay = useAutoplayCheck();
 
   const known = placed ? myBets.find((bet) => bet.id === placed.id) : undefined;
   let bet = known && statusRank(known.status) >= statusRank(placed?.status ?? 'queued') ? known : placed;
@@ -161,6 +163,8 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
 
   const toggleAutoBet = (isOn: boolean) => {
     const rounds = Number.parseInt(autoRounds, 10);
+    const autoplayRefusal = isOn ? checkAutoplay(rounds) : null;
+    if (autoplayRefusal) return setError({ code: autoplayRefusal, message: t(`errors.${autoplayRefusal}`) });
     autoState.current = {
       roundsLeft: Number.isSafeInteger(rounds) && rounds > 0 ? rounds : 0,
       lossPaise: 0n,

@@ -16,6 +16,7 @@ import { FormError } from '../../../shared/ui/checkbox-field.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
+import { PlayGuard } from '../../protection/play-guard.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { GameRecord } from '../components/game-record.tsx';
 import { MyRecord } from '../components/my-record.tsx';
@@ -91,6 +92,7 @@ export function BitgameScreen() {
         fairnessTo={fairnessHref('bitgame', room.roomId)}
         rules={<PresaleRules game="bitgame" />}
       />
+      <PlayGuard />
       <div className={styles.roomView}>
         <RoundPanel round={round} />
         <section className={styles.betBoard} aria-label={t('lottery.placeBet')} data-testid="bet-board">

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
+import { PlayGuard } from '../../protection/play-guard.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { PresaleRules } from '../components/presale-rules.tsx';
 import { fairnessHref, pkRoomApi } from '../components/room-api.ts';
@@ -21,6 +22,7 @@ export function WingoPkScreen() {
   return (
     <div className={styles.screen}>
       <GameHeader title={t('games.winGoPk')} fairnessTo={fairnessHref('wingo', roomId)} rules={<PresaleRules game="wingo" />} />
+      <PlayGuard />
       <Tabs<PkRoom>
         label={t('lottery.rooms')}
         value={roomId}

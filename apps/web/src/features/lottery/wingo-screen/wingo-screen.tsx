@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
+import { PlayGuard } from '../../protection/play-guard.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { PresaleRules } from '../components/presale-rules.tsx';
 import { fairnessHref, wingoRoomApi } from '../components/room-api.ts';
@@ -28,6 +29,7 @@ export function WingoScreen() {
   return (
     <div className={styles.screen}>
       <GameHeader title={t('games.winGo')} fairnessTo={fairnessHref('wingo', roomId)} rules={<PresaleRules game="wingo" />} />
+      <PlayGuard />
       <nav className={styles.roomSwitcher} aria-label={t('lottery.rooms')}>
         {MINUTE_CHOICES.map((choice) => (
           <Link

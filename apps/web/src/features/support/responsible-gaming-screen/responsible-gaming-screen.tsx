@@ -1,15 +1,22 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isolateLeftToRight } from '../../../shared/lib/bidi.ts';
+import { useSessionToken } from '../../../shared/api/session.ts';
 import { buttonClassName } from '../../../shared/ui/button.tsx';
 import { DocumentIcon, LockIcon, type IconProps } from '../../../shared/ui/icons.tsx';
-import { DepositIcon, ExternalIcon, InfoIcon, PauseHandIcon, PhoneIcon, TimerIcon, WithdrawalIcon } from '../support-icons.tsx';
-import { HELP_ORGANISATIONS, telLink } from './help-organisations.ts';
+import { LoadError } from '../../../shared/ui/load-error.tsx';
+import { ExclusionNotice, useRunningExclusion } from '../../protection/breaks/exclusion-banner.tsx';
+import { BreaksCard } from '../../protection/breaks/breaks-card.tsx';
+import { LimitsCard } from '../../protection/limits/limits-card.tsx';
+import { RealityCheckSetting } from '../../protection/reality-check/reality-check-setting.tsx';
+import { ActivityStatement } from '../../protection/statement/activity-statement.tsx';
+import { useProtectionState } from '../../protection/use-protection.ts';
+import { DepositIcon, PauseHandIcon, TimerIcon, WithdrawalIcon } from '../support-icons.tsx';
+import { HelpOrganisationsCard } from './help-organisations-card.tsx';
 import styles from './responsible-gaming-screen.module.css';
 
-// The player-protection tools of issue 13, in the order a player would reach for them. None can be
-// switched on yet: each is listed with a "coming soon" mark until its server side exists.
+// The player-protection tools of issue 13, in the order a player would reach for them, as a visitor
+// reads about them before logging in.
 const TOOLS: ReadonlyArray<{ id: string; Icon: ComponentType<IconProps> }> = [
   { id: 'depositLimit', Icon: DepositIcon },
   { id: 'lossLimit', Icon: WithdrawalIcon },
@@ -21,11 +28,15 @@ const TOOLS: ReadonlyArray<{ id: string; Icon: ComponentType<IconProps> }> = [
 
 const SIGNS = ['moreThanPlanned', 'chasing', 'hiding', 'restless'] as const;
 
-/** /responsible-gaming: the protection tools (coming), warning signs, and help organisations for India. */
+/**
+ * /responsible-gaming: the player's limits, reality check, breaks and activity statement (a visitor
+ * reads what each tool does and is asked to log in), warning signs, and help organisations.
+ */
 export function ResponsibleGamingScreen() {
-  const { t } = useTranslation('support');
+  const { t } = useTranslation(['support', 'protection']);
+  const token = useSessionToken();
   return (
-    <div className={styles.screen}>
+    <div className={styles.screen} data-testid="responsible-gaming">
       <section className={styles.intro} aria-labelledby="rg-heading">
         <span className={styles.ageBadge} aria-hidden="true" dir="ltr">
           18+
@@ -38,34 +49,7 @@ export function ResponsibleGamingScreen() {
         </div>
       </section>
 
-      <section className={styles.card} aria-labelledby="rg-tools">
-        <h2 id="rg-tools" className={styles.sectionTitle}>
-          {t('responsibleGaming.toolsTitle')}
-        </h2>
-        <ul className={styles.tools} data-testid="rg-tools">
-          {TOOLS.map(({ id, Icon }) => (
-            <li key={id} className={styles.tool}>
-              <span className={styles.toolIcon}>
-                <Icon size={22} />
-              </span>
-              <div className={styles.toolText}>
-                <h3 className={styles.toolTitle}>
-                  {t(`responsibleGaming.tools.${id}.title`)}
-                  <span className={styles.soon}>{t('responsibleGaming.comingSoon')}</span>
-                </h3>
-                <p>{t(`responsibleGaming.tools.${id}.body`)}</p>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.note} role="note">
-          <InfoIcon size={18} className={styles.noteIcon} />
-          {t('responsibleGaming.statusNote')}
-        </p>
-        <Link to="/support" className={buttonClassName({ variant: 'secondary', isSmall: true })}>
-          {t('responsibleGaming.supportLink')}
-        </Link>
-      </section>
+      {token === null ? <ToolsForVisitors /> : <PlayerTools />}
 
       <section className={styles.card} aria-labelledby="rg-signs">
         <h2 id="rg-signs" className={styles.sectionTitle}>
@@ -76,34 +60,77 @@ export function ResponsibleGamingScreen() {
             <li key={sign}>{t(`responsibleGaming.signs.${sign}`)}</li>
           ))}
         </ul>
+        <Link to="/support" className={buttonClassName({ variant: 'secondary', isSmall: true })}>
+          {t('responsibleGaming.supportLink')}
+        </Link>
       </section>
 
-      <section className={styles.card} aria-labelledby="rg-help">
-        <h2 id="rg-help" className={styles.sectionTitle}>
-          {t('responsibleGaming.helpTitle')}
-        </h2>
-        <ul className={styles.organisations} data-testid="rg-organisations">
-          {HELP_ORGANISATIONS.map((organisation) => (
-            <li key={organisation.id} className={styles.organisation}>
-              <h3 className={styles.organisationName}>{organisation.name}</h3>
-              <p>{t(`responsibleGaming.organisations.${organisation.id}`)}</p>
-              <div className={styles.organisationLinks}>
-                {organisation.phone && (
-                  <a href={telLink(organisation.phone)} className={styles.organisationLink}>
-                    <PhoneIcon size={16} />
-                    {t('responsibleGaming.call', { number: isolateLeftToRight(organisation.phone) })}
-                  </a>
-                )}
-                <a href={organisation.website} target="_blank" rel="noopener noreferrer" className={styles.organisationLink}>
-                  <ExternalIcon size={16} />
-                  {t('responsibleGaming.website')}
-                </a>
-              </div>
-            </li>
-          ))}
-        </ul>
-        <p className={styles.muted}>{t('responsibleGaming.helpNote')}</p>
-      </section>
+      <HelpOrganisationsCard />
     </div>
+  );
+}
+
+/** The signed-in player's tools, all from one state the server keeps. */
+function PlayerTools() {
+  const { t } = useTranslation('protection');
+  const state = useProtectionState();
+  const running = useRunningExclusion(state.data?.exclusion);
+  if (state.isPending)
+    return (
+      <div className={styles.loading} aria-busy="true" aria-label={t('protection.loading')} data-testid="protection-loading">
+        <span className={styles.skeletonCard} />
+        <span className={styles.skeletonCard} />
+      </div>
+    );
+  if (state.isError && !state.data)
+    return (
+      <section className={styles.card}>
+        <LoadError onRetry={() => void state.refetch()} />
+      </section>
+    );
+  const { limits, realityCheckMinutes } = state.data;
+  return (
+    <>
+      {running && <ExclusionNotice exclusion={running} hasWithdrawLink isInset />}
+      <LimitsCard kind="deposit" limits={limits} />
+      <LimitsCard kind="loss" limits={limits} />
+      <RealityCheckSetting minutes={realityCheckMinutes} />
+      <BreaksCard running={running} />
+      <ActivityStatement />
+    </>
+  );
+}
+
+/** What each tool does, for a visitor, with the way to log in and use them. */
+function ToolsForVisitors() {
+  const { t } = useTranslation(['support', 'protection']);
+  return (
+    <section className={styles.card} aria-labelledby="rg-tools">
+      <h2 id="rg-tools" className={styles.sectionTitle}>
+        {t('responsibleGaming.toolsTitle')}
+      </h2>
+      <ul className={styles.tools} data-testid="rg-tools">
+        {TOOLS.map(({ id, Icon }) => (
+          <li key={id} className={styles.tool}>
+            <span className={styles.toolIcon}>
+              <Icon size={22} />
+            </span>
+            <div className={styles.toolText}>
+              <h3 className={styles.toolTitle}>{t(`responsibleGaming.tools.${id}.title`)}</h3>
+              <p>{t(`responsibleGaming.tools.${id}.body`)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.muted}>{t('protection.signedOut.body')}</p>
+      <Link
+        to="/login"
+        state={{ from: '/responsible-gaming' }}
+        className={buttonClassName({ isSmall: true })}
+        data-testid="rg-login"
+      >
+        {t('protection.signedOut.login')}
+      </Link>
+    </section>
   );
 }
