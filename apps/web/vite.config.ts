@@ -56,8 +56,8 @@ function staticGraph(root: string, importedIdsOf: (id: string) => readonly strin
  * - everything the start module imports statically (React, the router, i18next, the layouts, home) goes
  *   into one `start-app` chunk, except the entry script's own few modules, so the entry never waits for
  *   it; screens loaded later import what they share with home from there;
- * - index.html gets `<link rel="modulepreload">` for that chunk and a stylesheet link for its styles
- *   (Vite preloads only what an entry imports statically);
+ * - index.html gets `<link rel="modulepreload">` for that chunk and a preload for its styles (Vite
+ *   preloads only what an entry imports statically);
  * - index.html lists the files of each directly opened screen (src/app/direct-screens.ts), which the
  *   entry script preloads when the first page is one of them.
  */
@@ -134,9 +134,12 @@ function preloadAppStart(): Plugin {
         if (!startChunk) throw new Error(`no start-app chunk for ${APP_START_MODULE}`);
         const start = filesOf(startChunk, entryFiles);
         const tags: HtmlTagDescriptor[] = [
+          // Fetched now but applied by Vite's loader when the start module is imported, which waits for
+          // them before the app renders: a stylesheet link would block the browser's first paint for
+          // nothing, as the page has no content before the app renders.
           ...[...start.styles].map((file): HtmlTagDescriptor => ({
             tag: 'link',
-            attrs: { rel: 'stylesheet', crossorigin: true, href: `${base}${file}` },
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `${base}${file}` },
             injectTo: 'head',
           })),
           ...[...start.scripts].map((file): HtmlTagDescriptor => ({

@@ -2,7 +2,6 @@ import { hintFirstRoute } from './app/first-route-hints.ts';
 import { storedLocale } from './shared/i18n/languages.ts';
 import { prefetchNamespaces } from './shared/i18n/load-namespace.ts';
 import { DEFAULT_NAMESPACE } from './shared/i18n/namespaces.ts';
-import './shared/styles/global.css';
 
 // The entry script is deliberately tiny. It starts fetching the player's `common` texts at once, while
 // the app's code (preloaded by index.html, see vite.config.ts) is still on its way, so the first render

@@ -1,3 +1,6 @@
+// First, so the global styles come before every component's, and with the app rather than the entry
+// script: Vite applies them before this module runs, and they hold up no paint before any script has.
+import '../shared/styles/global.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startI18n } from '../shared/i18n/i18n.ts';
