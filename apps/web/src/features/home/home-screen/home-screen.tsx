@@ -72,7 +72,7 @@ export function HomeScreen() {
         <p className={styles.fairNote}>
           <ShieldIcon size={28} />
           <span>
-            {t('home.fairNote')} <Link to="/risk">{t('home.learnMore')}</Link>
+            {t('home.fairNote')} <Link to="/risk">{t('home.riskDisclosureLink')}</Link>
           </span>
         </p>
       </div>
