@@ -63,6 +63,21 @@ describe('api client envelope handling', () => {
     expect(notified).toHaveLength(1);
   });
 
+  it('hands the refusal details to the translation and keeps them on the error', async () => {
+    const details = { kind: 'deposit', period: 'day', limit: '500.00', used: '400.00', resetsAt: '2026-11-24T18:30:00.000Z' };
+    const { api, notified } = setup(
+      async () => json({ res: 0, resMsg: 'This recharge would pass your deposit limit', code: 'DEPOSIT_LIMIT_REACHED', details }),
+      { translateError: (code, fallback, given) => (given === undefined ? fallback : `${code} ${JSON.stringify(given)}`) },
+    );
+    const error = await api('/cash/payNew', { amount: '200.00', method: 'upi' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: 'DEPOSIT_LIMIT_REACHED',
+      details,
+      message: `DEPOSIT_LIMIT_REACHED ${JSON.stringify(details)}`,
+    });
+    expect(notified).toEqual([{ code: 'DEPOSIT_LIMIT_REACHED', message: `DEPOSIT_LIMIT_REACHED ${JSON.stringify(details)}` }]);
+  });
+
   it('does not toast a refusal when the call is silent', async () => {
     const { api, notified } = setup(async () => json({ res: 0, resMsg: 'Registration is closed', code: 'REGISTRATION_CLOSED' }));
     await expect(api('/user/findRegistSwitch', {}, { isSilent: true })).rejects.toMatchObject({ code: 'REGISTRATION_CLOSED' });

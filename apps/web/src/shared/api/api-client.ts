@@ -22,14 +22,17 @@ export type ApiClientDependencies = {
   onUnauthorized: () => void;
   /** Shows an error to the player; `code` doubles as the toast id so repeats do not stack. */
   notifyError: (code: string, message: string) => void;
-  /** The translation of `errors.<code>`, or `fallback` when there is none. */
-  translateError: (code: string, fallback: string) => string;
+  /**
+   * The translation of `errors.<code>`, or `fallback` when there is none; `details` (which limit, until
+   * when) make it more precise where the server sends them.
+   */
+  translateError: (code: string, fallback: string, details?: unknown) => string;
   loading: { begin: () => void; end: () => void };
 };
 
 export type Api = <P extends EndpointPath>(path: P, body: RequestOf<P>, options?: ApiCallOptions) => Promise<ResponseOf<P>>;
 
-type WireEnvelope = { res?: unknown; resMsg?: unknown; code?: unknown; obj?: unknown; field?: unknown };
+type WireEnvelope = { res?: unknown; resMsg?: unknown; code?: unknown; obj?: unknown; field?: unknown; details?: unknown };
 
 async function readEnvelope(response: Response): Promise<WireEnvelope | null> {
   const text = await response.text();
@@ -51,9 +54,9 @@ export function createApiClient(deps: ApiClientDependencies): Api {
     code: string,
     fallback: string,
     options: ApiCallOptions,
-    details: { field?: string; status?: number } = {},
+    details: { field?: string; status?: number; details?: unknown } = {},
   ): ApiError {
-    const message = deps.translateError(code, fallback);
+    const message = deps.translateError(code, fallback, details.details);
     if (!options.isSilent) deps.notifyError(code, message);
     return new ApiError(code, message, details);
   }
@@ -112,7 +115,7 @@ export function createApiClient(deps: ApiClientDependencies): Api {
         const code = typeof envelope.code === 'string' && envelope.code !== '' ? envelope.code : 'INTERNAL';
         const fallback = typeof envelope.resMsg === 'string' && envelope.resMsg !== '' ? envelope.resMsg : code;
         const field = typeof envelope.field === 'string' ? envelope.field : undefined;
-        throw refuse(code, fallback, options, { field, status: response.status });
+        throw refuse(code, fallback, options, { field, status: response.status, details: envelope.details });
       }
       throw knownRefusal('INTERNAL', options, response.status);
     } finally {

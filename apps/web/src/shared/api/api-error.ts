@@ -6,13 +6,20 @@ export class ApiError extends Error {
   /** The request field the refusal is about, when the server names one. */
   readonly field: string | undefined;
   readonly status: number;
+  /** What the server said beside the code (which limit and when it resets, until when a break runs). */
+  readonly details: unknown;
 
-  constructor(code: ErrorCode | (string & {}), message: string, details: { field?: string | undefined; status?: number } = {}) {
+  constructor(
+    code: ErrorCode | (string & {}),
+    message: string,
+    details: { field?: string | undefined; status?: number; details?: unknown } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
     this.field = details.field;
     this.status = details.status ?? 0;
+    this.details = details.details;
   }
 }
 

@@ -2,6 +2,7 @@ import { notify } from '../ui/notify.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { createApiClient } from './api-client.ts';
 import { loadingStore } from './loading-store.ts';
+import { refusalMessage } from './refusal-message.ts';
 import { session } from './session.ts';
 
 export const API_BASE: string = import.meta.env.VITE_API_BASE || '/api';
@@ -31,6 +32,7 @@ export const api = createApiClient({
   notifyError: (code, message) => {
     notify.error(message, { id: code });
   },
-  translateError: (code, fallback) => i18n.t(`errors.${code}`, { defaultValue: fallback }),
+  translateError: (code, fallback, details) =>
+    refusalMessage(code, fallback, details, (key, options) => i18n.t(key, options), i18n.language),
   loading: loadingStore,
 });
