@@ -37,12 +37,20 @@ export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasPr
     let frame = 0;
     let lastText = '';
     const colours = THEME_COLOURS[theme];
+    // The size is read once and then kept by a ResizeObserver: reading it in every frame, right after
+    // the previous frame wrote the multiplier's text, would force a layout sixty times a second.
+    let width = canvas.clientWidth;
+    let height = canvas.clientHeight;
+    const resizeObserver = new ResizeObserver(([entry]) => {
+      if (!entry) return;
+      width = entry.contentRect.width;
+      height = entry.contentRect.height;
+    });
+    resizeObserver.observe(canvas);
 
     const draw = () => {
       frame = window.requestAnimationFrame(draw);
       const ratio = window.devicePixelRatio || 1;
-      const width = canvas.clientWidth;
-      const height = canvas.clientHeight;
       if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
         canvas.width = Math.round(width * ratio);
         canvas.height = Math.round(height * ratio);
@@ -69,7 +77,10 @@ export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasPr
       drawFlight(context, width, height, x100, isCrashed, colours, theme);
     };
     frame = window.requestAnimationFrame(draw);
-    return () => window.cancelAnimationFrame(frame);
+    return () => {
+      window.cancelAnimationFrame(frame);
+      resizeObserver.disconnect();
+    };
   }, [snapshotRef, feed, theme]);
 
   return (
