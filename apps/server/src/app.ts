@@ -12,6 +12,7 @@ import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerComplaintRoutes } from './modules/complaints/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
+import { registerProtectionRoutes } from './modules/protection/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
 import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
@@ -107,6 +108,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerNoticeRoutes(app, ctx);
   registerComplaintRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
+  registerProtectionRoutes(app, ctx);
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, hasher, ctx.gateway);

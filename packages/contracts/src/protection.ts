@@ -162,3 +162,27 @@ export type THelpOrganisation = z.infer<typeof ZHelpOrganisation>;
 /** The operator's list; empty when none is configured, and the app then shows its built-in list. */
 export const ZHelpOrganisationsResponse = z.object({ organisations: z.array(ZHelpOrganisation) });
 export type THelpOrganisationsResponse = z.infer<typeof ZHelpOrganisationsResponse>;
+
+/** The most help organisations the operator may list. */
+export const HELP_ORGANISATIONS_MAX = 20;
+
+/**
+ * Reads the operator's RG_HELP_ORGANISATIONS setting: a JSON array of organisations (name, and any of
+ * phone, https url, email, description). Unset or blank is none; anything else that is not such a list
+ * is refused with the reason, so the server stops at start instead of showing a broken list.
+ */
+export function parseHelpOrganisations(setting: string | undefined): THelpOrganisation[] | string {
+  if (setting === undefined || setting.trim() === '') return [];
+  let value: unknown;
+  try {
+    value = JSON.parse(setting);
+  } catch {
+    return 'it is not JSON';
+  }
+  const parsed = z.array(ZHelpOrganisation.strict()).max(HELP_ORGANISATIONS_MAX).safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `${issue.path.join('.') || 'the list'}: ${issue.message}`;
+  }
+  return parsed.data;
+}

@@ -1,6 +1,13 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
-import { parseSupportEmailChannel, parseTelegramChannel, parseWhatsAppChannel, type TSupportChannel } from '@mayur/contracts';
+import {
+  parseHelpOrganisations,
+  parseSupportEmailChannel,
+  parseTelegramChannel,
+  parseWhatsAppChannel,
+  type THelpOrganisation,
+  type TSupportChannel,
+} from '@mayur/contracts';
 
 // Every setting comes from the environment, is parsed once at start, and is passed down explicitly.
 
@@ -115,6 +122,8 @@ export type Config = {
   };
   /** The operator's contact channels shown on /support; each is absent when its setting is unset. */
   support: { telegram: TSupportChannel | undefined; whatsapp: TSupportChannel | undefined; email: TSupportChannel | undefined };
+  /** Responsible-gaming help organisations (RG_HELP_ORGANISATIONS, JSON); empty: the app shows its own list. */
+  helpOrganisations: THelpOrganisation[];
   lottery: {
     /** Rounds per hash chain; a new chain is generated and committed when one is used up. */
     chainLength: number;
@@ -268,6 +277,13 @@ function supportChannel(
   return channel;
 }
 
+function helpOrganisations(value: string | undefined): THelpOrganisation[] {
+  const parsed = parseHelpOrganisations(value);
+  if (typeof parsed === 'string')
+    throw new Error(`RG_HELP_ORGANISATIONS must be a JSON list of {name, phone?, url?, email?, description?}: ${parsed}`);
+  return parsed;
+}
+
 function deploymentName(value: string | undefined): string {
   const name = value || 'mayur';
   if (!/^[a-z0-9][a-z0-9_-]{0,39}$/i.test(name))
@@ -411,6 +427,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ),
       email: supportChannel('SUPPORT_EMAIL', env.SUPPORT_EMAIL, parseSupportEmailChannel, 'an e-mail address'),
     },
+    helpOrganisations: helpOrganisations(env.RG_HELP_ORGANISATIONS),
     lottery: {
       chainLength: Math.max(10, integer('LOTTERY_CHAIN_LENGTH', env.LOTTERY_CHAIN_LENGTH, 10_000)),
       maxBetPaise: BigInt(integer('LOTTERY_MAX_BET_RUPEES', env.LOTTERY_MAX_BET_RUPEES, 100_000)) * 100n,

@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@mayur/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
 import type { InviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import type { PaymentGateway } from '../payments/gateways/payment-gateway.ts';
 
@@ -35,4 +35,15 @@ export function required(args: CommandArgs, name: string): string {
   const value = args[name]?.trim();
   if (!value) throw new CommandRefusal(`--${name} is required`);
   return value;
+}
+
+/** The player an operator names by id, mobile number or e-mail. */
+export async function findUserId(db: Queryable, reference: string): Promise<number> {
+  const asId = /^\d{1,9}$/.test(reference) && !/^[6-9]\d{9}$/.test(reference) ? Number(reference) : null;
+  const rows = await db.query<{ id: number }>('select id from users where id = $1 or mobile = $2 or email = lower($2) limit 1', [
+    asId,
+    reference,
+  ]);
+  if (!rows[0]) throw new CommandRefusal(`no player found for "${reference}" (give an id, a mobile number or an e-mail)`);
+  return rows[0].id;
 }

@@ -2,6 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { formatMoney, parseMoney } from '@mayur/contracts';
 import {
   CommandRefusal,
+  findUserId,
   required,
   type Command,
   type CommandArgs,
@@ -10,7 +11,7 @@ import {
 } from './command-kit.ts';
 import { complaintCommands } from './complaint-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
-import type { Queryable } from '../../platform/db/db.ts';
+import { protectionCommands } from './protection-commands.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
@@ -29,16 +30,6 @@ function positiveAmount(text: string): bigint {
   if (paise === null || paise <= 0n)
     throw new CommandRefusal(`amount "${text}" must be a positive number of rupees with at most two decimals`);
   return paise;
-}
-
-async function findUserId(db: Queryable, reference: string): Promise<number> {
-  const asId = /^\d{1,9}$/.test(reference) && !/^[6-9]\d{9}$/.test(reference) ? Number(reference) : null;
-  const rows = await db.query<{ id: number }>('select id from users where id = $1 or mobile = $2 or email = lower($2) limit 1', [
-    asId,
-    reference,
-  ]);
-  if (!rows[0]) throw new CommandRefusal(`no player found for "${reference}" (give an id, a mobile number or an e-mail)`);
-  return rows[0].id;
 }
 
 const MAX_ADJUSTMENT_KEY_LENGTH = 100;
@@ -78,6 +69,7 @@ export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorCont
 const commands: Record<string, Command> = {
   ...paymentCommands,
   ...complaintCommands,
+  ...protectionCommands,
   'gift:create': {
     usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
     async run(ctx, args) {

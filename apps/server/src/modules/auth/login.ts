@@ -5,6 +5,7 @@ import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { toUserView, USER_COLUMNS, type UserRow } from '../users/user-view.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
+import { findExclusionAtLogin } from '../protection/exclusion.ts';
 import { columnOf, type LoginIdentity } from './login-identity.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { createSession } from './sessions.ts';
@@ -59,5 +60,6 @@ export async function login(
   await ctx.limiter.reset(accountAndSourceKey);
   const token = await createSession(ctx.db, ctx.clock, ctx.config.sessionTtlMs, user.id, meta);
   meta.log.info({ userId: user.id }, 'player logged in');
-  return { token, user: toUserView(user, await findPlayerBalances(ctx.db, user.id)) };
+  const exclusion = await findExclusionAtLogin(ctx.db, ctx.clock.now(), user.id);
+  return { token, user: toUserView(user, await findPlayerBalances(ctx.db, user.id)), exclusion };
 }

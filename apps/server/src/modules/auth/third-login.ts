@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { forgetRevokedSessions, hashToken } from '../../platform/http/authenticate.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { findUserView } from '../users/user-view.ts';
+import { findExclusionAtLogin } from '../protection/exclusion.ts';
 import { createSessionUntil } from './sessions.ts';
 
 /**
@@ -23,7 +24,7 @@ export async function thirdLogin(ctx: AppContext, handedToken: string, meta: Req
     const userId = handed.user_id;
     const token = await createSessionUntil(tx, ctx.clock, handed.expires_at, userId, meta);
     meta.log.info({ userId }, 'session handed over');
-    return { token, user: await findUserView(tx, userId) };
+    return { token, user: await findUserView(tx, userId), exclusion: await findExclusionAtLogin(tx, now, userId) };
   });
   // The handed token is spent: no node may keep accepting it from its cache.
   await forgetRevokedSessions(ctx, { tokenHash: hashToken(handedToken) });

@@ -2,6 +2,7 @@ import { formatMoney } from '@mayur/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { assertMayRedeemGift } from '../protection/enforce-protection.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { postBonusCredit } from '../wallet/bonus-wagering.ts';
 import { postTransfer } from '../wallet/post-transfer.ts';
@@ -16,6 +17,8 @@ export async function redeemGift(ctx: AppContext, userId: number, code: string) 
   const promotionsAccountId = await houseAccountId(ctx.db, 'promotions');
   const result = await ctx.db.transaction(async (tx) => {
     const now = ctx.clock.now();
+    // Player protection (decision 0022): no gift during a time-out or self-exclusion.
+    await assertMayRedeemGift(tx, now, userId);
     const claimed = await tx.query<GiftRow>(
       `update gift_codes set used_count = used_count + 1
        where code = $1 and used_count < max_uses and (expires_at is null or expires_at > $2)

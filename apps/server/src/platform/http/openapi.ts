@@ -16,7 +16,16 @@ function envelopeOf(obj: Record<string, unknown>) {
 const refusalSchema = {
   type: 'object',
   required: ['res', 'resMsg', 'code'],
-  properties: { res: { enum: [0, 401] }, resMsg: { type: 'string' }, code: { type: 'string' }, field: { type: 'string' } },
+  properties: {
+    res: { enum: [0, 401] },
+    resMsg: { type: 'string' },
+    code: { type: 'string' },
+    field: { type: 'string' },
+    details: {
+      type: 'object',
+      description: 'Some refusals only: a limit ({kind, period, limit, used, resetsAt}) or an exclusion ({exclusion, endsAt})',
+    },
+  },
 };
 
 /** The OpenAPI document, generated from the same zod schemas the server validates with. */

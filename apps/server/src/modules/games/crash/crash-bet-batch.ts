@@ -7,6 +7,7 @@ import { postEachTransfer, type TransferOutcome } from '../../wallet/post-each-t
 import type { TransferInput } from '../../wallet/post-transfer.ts';
 import { findPlayerBalances } from '../../wallet/accounts.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
+import { refuseProtectedBets as refuseProtectedStakes } from '../../protection/enforce-protection.ts';
 import type { RoomHouseAccounts } from './crash-bet-account.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
 import { placementAt } from './crash-engine.ts';
@@ -52,6 +53,8 @@ type Posting = {
   answer(outcome: TransferOutcome): Answer;
   /** A bet inserted by this batch, deleted again when its stake is refused. */
   newBetId?: bigint;
+  /** The new bet's stake, which player protection counts. */
+  stakePaise?: bigint;
   /** A retry of a bet placed by an earlier batch: it is answered with the player's balance now. */
   isEarlierBet?: boolean;
 };
@@ -90,6 +93,7 @@ export async function applyBetBatch(
     const bets = requests.flatMap((request, index) => (request.kind === 'bet' ? [{ request, index }] : []));
     if (cancels.length > 0) postings.push(...(await cancelBets(tx, houseAccounts, cancels, answers)));
     const mirrors = bets.length > 0 ? await insertBets(tx, houseAccounts, bets, answers, postings) : [];
+    const protectedBetIds = await refuseProtectedBets(tx, ctx.clock.now(), postings, answers);
 
     const cashAccounts =
       postings.length === 0
@@ -102,7 +106,7 @@ export async function applyBetBatch(
       tx,
       postings.map((posting) => posting.transfer(cashAccounts.get(posting.userId)!)),
     );
-    const refusedBetIds: bigint[] = [];
+    const refusedBetIds: bigint[] = [...protectedBetIds];
     postings.forEach((posting, position) => {
       const outcome = outcomes[position]!;
       answers[posting.index] = posting.answer(outcome);
@@ -115,6 +119,32 @@ export async function applyBetBatch(
     answers.forEach((answer, index) => assert(answer !== null, `request ${index} of the batch was not answered`));
     return answers as Answer[];
   });
+}
+
+/**
+ * Player protection (decision 0022): the bets this batch inserted for players in a time-out or
+ * self-exclusion (queued ones for the next round too), or that would pass a loss limit, are answered
+ * with their refusal and their postings dropped; their rows are deleted with the refused stakes, so
+ * they never existed. One statement locks the protection rows of the batch's players that have any.
+ */
+async function refuseProtectedBets(tx: Tx, now: Date, postings: Posting[], answers: Array<Answer | null>): Promise<bigint[]> {
+  const fresh = postings.filter((posting) => posting.newBetId !== undefined);
+  if (fresh.length === 0) return [];
+  const refusals = await refuseProtectedStakes(
+    tx,
+    now,
+    fresh.map((posting) => ({ userId: posting.userId, stakePaise: posting.stakePaise! })),
+  );
+  const refused = new Set<Posting>();
+  fresh.forEach((posting, position) => {
+    const refusal = refusals[position];
+    if (!refusal) return;
+    answers[posting.index] = refusal;
+    refused.add(posting);
+  });
+  const kept = postings.filter((posting) => !refused.has(posting));
+  postings.splice(0, postings.length, ...kept);
+  return [...refused].map((posting) => posting.newBetId!);
 }
 
 /**
@@ -277,6 +307,7 @@ async function insertBets(
       index,
       userId: row.user_id,
       newBetId: row.id,
+      stakePaise: row.stake_paise,
       transfer: (cashAccountId) => stakeTransfer(houseAccounts, row, cashAccountId),
       answer: (outcome) => {
         if (!outcome.isPosted) return new AppError(outcome.code, `stake of crash bet ${row.id}`);

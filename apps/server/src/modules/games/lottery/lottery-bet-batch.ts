@@ -6,6 +6,7 @@ import { findPlayerBalances, houseAccountId, shardedHouseAccountId } from '../..
 import { postEachGroup, type TransferOutcome } from '../../wallet/post-each-transfer.ts';
 import type { TransferInput } from '../../wallet/post-transfer.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
+import { refuseProtectedBets as refuseProtectedStakes } from '../../protection/enforce-protection.ts';
 import { toBetView, type BetRow } from './bet-view.ts';
 import type { BetInput } from './place-bet.ts';
 
@@ -83,7 +84,8 @@ export async function applyLotteryBetBatch(ctx: AppContext, requests: readonly L
         );
       else toInsert.push({ request, index });
     });
-    const inserted = toInsert.length === 0 ? [] : await insertBets(tx, toInsert, rounds);
+    const allowed = await refuseProtectedBets(tx, ctx.clock.now(), toInsert, answers);
+    const inserted = allowed.length === 0 ? [] : await insertBets(tx, allowed, rounds);
     await postStakes(tx, inserted, answers, feesAccountId, roomAccountOf);
     await answerRepeatedKeys(tx, inserted, answers);
     for (const { request, row, index } of inserted) {
@@ -100,6 +102,24 @@ export async function applyLotteryBetBatch(ctx: AppContext, requests: readonly L
         );
     }
     return answerWithBalances(tx, requests, answers);
+  });
+}
+
+/**
+ * Player protection (decision 0022): bets of players in a time-out or self-exclusion, or that would
+ * pass a loss limit, are answered with their refusal and never inserted. One statement locks the
+ * protection rows of all the batch's players that have any, one more reads their losses.
+ */
+async function refuseProtectedBets(tx: Tx, now: Date, bets: Indexed[], answers: Array<Pending | null>): Promise<Indexed[]> {
+  const refusals = await refuseProtectedStakes(
+    tx,
+    now,
+    bets.map(({ request }) => ({ userId: request.userId, stakePaise: request.stakePaise })),
+  );
+  return bets.filter((bet, position) => {
+    const refusal = refusals[position];
+    if (refusal) answers[bet.index] = refusal;
+    return !refusal;
   });
 }
 

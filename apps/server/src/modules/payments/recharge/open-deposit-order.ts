@@ -3,6 +3,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { GatewayError, type PaymentGateway } from '../gateways/payment-gateway.ts';
 import { newOrderNumber } from '../order-numbers.ts';
+import { assertMayDeposit } from '../../protection/enforce-protection.ts';
 import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
 
 type OrderRow = { order_no: string; amount_paise: bigint; pay_url: string | null; status: string };
@@ -24,14 +25,20 @@ export async function openDepositOrder(
   if (replayed) return replayedOrder(replayed, input.amount);
   await assertOrderRate(ctx, userId);
 
-  const orderNo = newOrderNumber('R', ctx.clock.now());
-  const inserted = await ctx.db.query(
-    `insert into deposit_orders (order_no, user_id, method, provider, amount_paise, request_key)
-     values ($1, $2, $3, $4, $5, $6)
-     on conflict (user_id, request_key) where request_key is not null do nothing
-     returning id`,
-    [orderNo, userId, input.method, gateway.name, input.amount, input.requestKey ?? null],
-  );
+  const now = ctx.clock.now();
+  const orderNo = newOrderNumber('R', now);
+  const inserted = await ctx.db.transaction(async (tx) => {
+    // Player protection (decision 0022): refused during an exclusion or past a deposit limit, decided
+    // under the player's protection row lock so that parallel orders count one another.
+    await assertMayDeposit(tx, now, userId, input.amount);
+    return tx.query(
+      `insert into deposit_orders (order_no, user_id, method, provider, amount_paise, request_key)
+       values ($1, $2, $3, $4, $5, $6)
+       on conflict (user_id, request_key) where request_key is not null do nothing
+       returning id`,
+      [orderNo, userId, input.method, gateway.name, input.amount, input.requestKey ?? null],
+    );
+  });
   if (inserted.length === 0) {
     const raced = await findOrderByRequestKey<OrderRow>(ctx, userId, input.requestKey);
     return replayedOrder(raced!, input.amount);

@@ -6,6 +6,7 @@ import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, usdtCentsToPaise } fro
 import { deriveDepositAddress } from '../usdt/tron-address.ts';
 import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
 import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
+import { assertMayDeposit } from '../../protection/enforce-protection.ts';
 
 type UsdtOrderRow = {
   order_no: string;
@@ -65,24 +66,28 @@ export async function openUsdtOrder(
   const index = Number(sequence!.index);
   const address = deriveDepositAddress(usdt.xpub, index);
   const now = ctx.clock.now();
-  const [row] = await ctx.db.query<UsdtOrderRow>(
-    `insert into deposit_orders
+  const [row] = await ctx.db.transaction(async (tx) => {
+    // Player protection (decision 0022): as for bank/UPI orders, under the player's protection row lock.
+    await assertMayDeposit(tx, now, userId, amountPaise);
+    return tx.query<UsdtOrderRow>(
+      `insert into deposit_orders
        (order_no, user_id, method, provider, amount_paise, usdt_micro, deposit_address, address_index, expires_at, request_key)
      values ($1, $2, 'usdt', $3, $4, $5, $6, $7, $8, $9)
      on conflict (user_id, request_key) where request_key is not null do nothing
      returning order_no, status, amount_paise, usdt_micro, deposit_address, expires_at`,
-    [
-      newOrderNumber('R', now),
-      userId,
-      USDT_PROVIDER,
-      amountPaise,
-      input.amountCents * MICRO_PER_CENT,
-      address,
-      index,
-      new Date(now.getTime() + usdt.orderTtlMs),
-      input.requestKey ?? null,
-    ],
-  );
+      [
+        newOrderNumber('R', now),
+        userId,
+        USDT_PROVIDER,
+        amountPaise,
+        input.amountCents * MICRO_PER_CENT,
+        address,
+        index,
+        new Date(now.getTime() + usdt.orderTtlMs),
+        input.requestKey ?? null,
+      ],
+    );
+  });
   if (!row) {
     // The same request key raced in: answer as a retry of the order that won.
     const raced = await findOrderByRequestKey<UsdtOrderRow>(ctx, userId, input.requestKey);
