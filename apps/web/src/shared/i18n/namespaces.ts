@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'agent',
   'support',
   'complaints',
+  'protection',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -91,11 +91,13 @@ function StartBreakDialog({ duration, onClose }: { duration: ExclusionDuration; 
   // The end shown is the end if started now; the server sets the real one when it starts.
   const [startMs] = useState(() => Date.now());
   const endsAt = formatDateTime(new Date(exclusionEndMs(duration, startMs)).toISOString(), i18n.language);
-  const kindName = kind === 'timeout' ? t('protection.breaks.timeoutTitle') : t('protection.breaks.selfExclusionTitle');
+  const durationName = t(`protection.breaks.durations.${duration}`);
   const title =
-    step === 1
-      ? t('protection.breaks.stepOneTitle', { kind: kindName, duration: t(`protection.breaks.durations.${duration}`) })
-      : t('protection.breaks.stepTwoTitle');
+    step === 2
+      ? t('protection.breaks.stepTwoTitle')
+      : kind === 'timeout'
+        ? t('protection.breaks.stepOneTimeout', { duration: durationName })
+        : t('protection.breaks.stepOneSelfExclusion', { duration: durationName });
 
   const confirm = () => {
     if (!hasUnderstood) return setError(t('protection.breaks.understandRequired'));
