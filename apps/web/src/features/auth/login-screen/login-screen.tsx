@@ -9,6 +9,7 @@ import { useFormErrors } from '../../../shared/lib/use-form-errors.ts';
 import { checkEmail, checkLoginPassword, checkMobile } from '../../../shared/lib/validation.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
+import { announceExclusion } from '../../protection/breaks/announce-exclusion.ts';
 import { TextField } from '../../../shared/ui/text-field.tsx';
 import { AuthShell } from '../components/auth-shell.tsx';
 import styles from '../components/auth.module.css';
@@ -42,6 +43,7 @@ function LoginForm({ channel, initialAccount }: { channel: CodeChannel; initialA
           ? await api('/user/login', { mobile: account.trim(), password })
           : await api('/user/emailLogin', { email: account.trim(), password });
       notify.success(t('auth.welcomeBack', { name: result.user.nickName }));
+      announceExclusion(result.exclusion);
       completeSignIn(result);
     } catch (error) {
       form.applyServerError(error);

@@ -9,6 +9,7 @@ import { ApiError } from '../../../shared/api/api-error.ts';
 import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
+import { ExclusionBanner } from '../../protection/breaks/exclusion-banner.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { TextField } from '../../../shared/ui/text-field.tsx';
@@ -190,6 +191,7 @@ export function RechargeScreen() {
   return (
     <div className={styles.screen}>
       <BalanceCard balance={balance.data?.balance} art={<RechargeArt className={styles.balanceArt} />} />
+      <ExclusionBanner />
       {info.isPending ? (
         <RechargeFormSkeleton />
       ) : info.data ? (

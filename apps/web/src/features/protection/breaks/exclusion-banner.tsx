@@ -1,6 +1,8 @@
 import type { TExclusion } from '@mayur/contracts';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { PauseHandIcon } from '../../support/support-icons.tsx';
 import { useProtectionState } from '../use-protection.ts';
@@ -49,8 +51,22 @@ export function ExclusionNotice({ exclusion, hasWithdrawLink = false, isInset = 
   );
 }
 
-/** The break banner of a screen where play or money is refused during a break; nothing otherwise. */
-export function ExclusionBanner({ hasWithdrawLink = false, isInset = false }: Omit<ExclusionNoticeProps, 'exclusion'>) {
+/**
+ * The break banner of a screen where play or money is refused during a break (games, recharge, gift
+ * codes); nothing for a visitor or a player without a break. Its texts load with it, without holding
+ * up the screen.
+ */
+export function ExclusionBanner(props: Omit<ExclusionNoticeProps, 'exclusion'>) {
+  const token = useSessionToken();
+  if (token === null) return null;
+  return (
+    <Suspense fallback={null}>
+      <RunningExclusionNotice {...props} />
+    </Suspense>
+  );
+}
+
+function RunningExclusionNotice({ hasWithdrawLink = false, isInset = false }: Omit<ExclusionNoticeProps, 'exclusion'>) {
   const state = useProtectionState({ isSilent: true });
   const exclusion = useRunningExclusion(state.data?.exclusion);
   if (exclusion === null) return null;

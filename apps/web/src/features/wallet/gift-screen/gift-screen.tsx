@@ -11,6 +11,7 @@ import { useGoBack } from '../../../shared/lib/use-go-back.ts';
 import { checkGiftCode } from '../../../shared/lib/validation.ts';
 import { Button, buttonClassName } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
+import { ExclusionBanner } from '../../protection/breaks/exclusion-banner.tsx';
 import { BackIcon, CheckIcon, ListIcon } from '../../../shared/ui/icons.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
@@ -143,6 +144,7 @@ export function GiftScreen() {
         <h1 className={styles.title}>{t('gift.heading')}</h1>
         <p className={styles.intro}>{t('gift.intro')}</p>
       </div>
+      <ExclusionBanner isInset />
       <div className={styles.card}>
         {gift ? (
           <RedeemedGiftSummary gift={gift} onRedeemAnother={() => setGift(null)} />
