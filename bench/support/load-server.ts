@@ -129,7 +129,11 @@ export async function startServer(
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome's DevTools, Performance panel), to see where its time goes under the load.
+  const profileDir = process.env.BENCH_SERVER_CPU_PROF;
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env,
     stdio: ['ignore', 'ignore', 'inherit'],

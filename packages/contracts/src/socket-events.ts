@@ -79,7 +79,11 @@ export const ZCrashActivityItem = z.discriminatedUnion('kind', [
     winAmount: zMoney,
   }),
 ]);
-/** `activity`: a room's items since the last push (at most ten pushes a second). */
+/**
+ * `activity`: a room's items since the last push (at most ten pushes a second; a room with many
+ * watchers is pushed less often and a push carries at most its newest items: see the server's
+ * `activity-fan-out.ts`).
+ */
 export const ZCrashActivityEvent = z.array(ZCrashActivityItem);
 
 export type CrashRoundEvent = z.infer<typeof ZCrashRoundEvent>;

@@ -18,6 +18,7 @@ import {
   type LotteryResultEvent,
   type TimeAck,
 } from '@mayur/contracts';
+import { ACTIVITY_FLUSH_MS, activityIntervalMs, activityToPush } from './activity-fan-out.ts';
 
 // Socket.IO, one namespace per game family (DESIGN.md §7). The server only pushes; commands go over
 // HTTP. With REDIS_URL the Redis adapter fans events out to the clients of every node.
@@ -37,9 +38,6 @@ export type RealtimeSources = {
 
 type PushedEvents = typeof SOCKET_SERVER_EVENTS;
 type SafeParsed = { success: boolean; data?: unknown; error?: { issues: unknown } };
-
-/** Live activity (bets, cash-outs) is flushed per room at most ten times a second (DESIGN.md §7). */
-export const ACTIVITY_FLUSH_MS = 100;
 
 export async function startRealtime(
   httpServer: HttpServer,
@@ -110,9 +108,17 @@ export async function startRealtime(
     list.push(item);
     pending.set(item.room, list);
   });
+  // Each room is pushed at its own interval, longer for a room with many watchers (activity-fan-out.ts).
+  const lastPushAt = new Map<string, number>();
   const flusher = setInterval(() => {
-    for (const [room, list] of pending) crash.to(room).emit('activity', list);
-    pending.clear();
+    const nowMs = Date.now();
+    for (const [room, list] of pending) {
+      const watchers = crash.adapter.rooms.get(room)?.size ?? 0;
+      if (nowMs - (lastPushAt.get(room) ?? 0) < activityIntervalMs(watchers) - ACTIVITY_FLUSH_MS / 2) continue;
+      crash.to(room).emit('activity', activityToPush(list));
+      lastPushAt.set(room, nowMs);
+      pending.delete(room);
+    }
   }, ACTIVITY_FLUSH_MS);
   log.info({ isFannedOut: Boolean(redis) }, 'realtime ready');
   return {
