@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { hasHorizontalOverflow, textOf } from './support/page.ts';
-import { newPlayer } from './support/player.ts';
+import { callApi, newPlayer } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
 // Player protection in a real browser. A player sets a daily deposit limit on Responsible gaming (a
@@ -73,7 +73,8 @@ describe('player protection in Chromium at 360×740', () => {
   });
 
   it('starts a 24-hour time-out through two confirmations, and the games refuse bets while it runs', async () => {
-    const page = await tests.openPage(await newPlayer(tests.app, { cashRupees: 100 }));
+    const player = await newPlayer(tests.app, { cashRupees: 100 });
+    const page = await tests.openPage(player);
     await page.goto('/responsible-gaming');
     await page.getByTestId('break-24h').click();
     const dialog = page.getByTestId('break-dialog');
@@ -113,6 +114,43 @@ describe('player protection in Chromium at 360×740', () => {
       await page.getByTestId('exclusion-banner').waitFor({ timeout: 15_000 });
       expect(await hasHorizontalOverflow(page), path).toBe(false);
     }
+
+    // Logging in again says why play is closed and until when.
+    const visitor = await tests.openPage();
+    await visitor.goto('/login');
+    await visitor.getByLabel(en.auth.mobileLabel).fill(player.mobile);
+    await visitor.getByLabel(en.auth.passwordLabel, { exact: true }).fill(player.password);
+    await visitor.getByRole('button', { name: en.auth.loginButton }).click();
+    await expect
+      .poll(async () => (await visitor.textContent('body')) ?? '', { timeout: 10_000 })
+      .toContain(textBefore(en.refusals.timeout, 'endsAt'));
+  });
+
+  it('lets Aviator autoplay start only with a loss limit and at most 100 rounds', async () => {
+    const player = await newPlayer(tests.app, { cashRupees: 100 });
+    const page = await tests.openPage(player);
+    await page.goto('/games/limbo');
+    const panel = page.getByTestId('bet-panel-1');
+    await panel.getByText(en.crash.autoBet, { exact: true }).click();
+    await panel.getByTestId('auto-bet-toggle').click();
+    await expect
+      .poll(() => panel.getByTestId('panel-error').getAttribute('data-code'), { timeout: 10_000 })
+      .toBe('AUTOPLAY_NEEDS_LOSS_LIMIT');
+    expect(await panel.getByTestId('panel-error').textContent()).toBe(en.errors.AUTOPLAY_NEEDS_LOSS_LIMIT);
+
+    await callApi(tests.app, '/protection/setLimit', { kind: 'loss', period: 'day', amount: '50.00' }, player.token);
+    await page.reload();
+    await panel.getByText(en.crash.autoBet, { exact: true }).click();
+    await panel.getByLabel(en.crash.autoRounds).fill('101');
+    await panel.getByTestId('auto-bet-toggle').click();
+    await expect
+      .poll(() => panel.getByTestId('panel-error').getAttribute('data-code'), { timeout: 10_000 })
+      .toBe('AUTOPLAY_ROUNDS_INVALID');
+    await panel.getByLabel(en.crash.autoRounds).fill('100');
+    await panel.getByTestId('auto-bet-toggle').click();
+    await expect.poll(() => panel.getByTestId('auto-bet-toggle').textContent(), { timeout: 10_000 }).toBe(en.crash.stopAutoBet);
+    await panel.getByTestId('auto-bet-toggle').click();
+    await expect.poll(() => panel.getByTestId('auto-bet-toggle').textContent()).toBe(en.crash.startAutoBet);
   });
 
   it('pauses a game for the reality check once the interval has passed, with the time played and the result', async () => {
