@@ -10,3 +10,5 @@ export function useAutoplayCheck(): (rounds: number) => ReturnType<typeof autopl
   const hasLossLimit = state.data?.hasLossLimit ?? false;
   return (rounds) => autoplayProblem(rounds, hasLossLimit);
 }
+
+export { useIsPlayPaused as useIsAutoplayPaused } from './reality-check/play-pause.ts';

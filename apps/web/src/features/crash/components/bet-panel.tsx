@@ -10,7 +10,7 @@ import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
-import { useAutoplayCheck } from '../../protection/autoplay.ts';
+import { useAutoplayCheck, useIsAutoplayPaused } from '../../protection/autoplay.ts';
 import { crashApi, crashKeys, isolatedMultiplier, winPaise, type CrashBet } from './crash-api.ts';
 import type { CrashRoundView } from './use-crash-round.ts';
 import styles from './crash.module.css';
@@ -48,6 +48,7 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   const [isBusy, setIsBusy] = useState(false);
   const autoState = useRef({ roundsLeft: 0, lossPaise: 0n, counted: new Set<string>(), lastRoundId: '' });
   const checkAutoplay = useAutoplayCheck();
+  const isAutoplayPaused = useIsAutoplayPaused();
 
   const known = placed ? myBets.find((bet) => bet.id === placed.id) : undefined;
   let bet = known && statusRank(known.status) >= statusRank(placed?.status ?? 'queued') ? known : placed;
@@ -153,13 +154,13 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
       setIsAutoBet(false);
       return;
     }
-    if (view.phase !== 'betting' || isActive || isBusy || state.lastRoundId === roundId) return;
+    if (view.phase !== 'betting' || isActive || isBusy || isAutoplayPaused || state.lastRoundId === roundId) return;
     state.lastRoundId = roundId;
     state.roundsLeft -= 1;
     void placeBetRef.current().then((isPlaced) => {
       if (!isPlaced) setIsAutoBet(false);
     });
-  }, [isAutoBet, view.phase, roundId, isActive, isBusy, bet, stopLoss]);
+  }, [isAutoBet, view.phase, roundId, isActive, isBusy, isAutoplayPaused, bet, stopLoss]);
 
   const toggleAutoBet = (isOn: boolean) => {
     const rounds = Number.parseInt(autoRounds, 10);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
@@ -7,6 +7,7 @@ import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useSessionResult } from '../use-protection.ts';
+import { playPause } from './play-pause.ts';
 import { minutesPlayed, type RealityCheckState } from './reality-check-clock.ts';
 import { useRealityCheck } from './use-reality-check.ts';
 import styles from '../protection.module.css';
@@ -37,6 +38,10 @@ function RealityCheckDialog({ played, state, onContinue }: RealityCheckDialogPro
   const navigate = useNavigate();
   // Fixed while the dialog is open, so a clock re-sync does not ask again.
   const [since] = useState(() => sessionStartOnServer(state));
+  useEffect(() => {
+    playPause.set(true);
+    return () => playPause.set(false);
+  }, []);
   const result = useSessionResult(since);
   const hours = Math.floor(played / 60);
   const duration =
