@@ -24,7 +24,8 @@ function textBefore(template: string, placeholder: string, values: Record<string
 
 describe('player protection in Chromium at 360×740', () => {
   it('sets a daily deposit limit, sees a raise wait 24 hours, and is refused a recharge above the limit with it named', async () => {
-    const page = await tests.openPage(await newPlayer(tests.app));
+    const player = await newPlayer(tests.app);
+    const page = await tests.openPage(player);
     await page.goto('/responsible-gaming');
     const daily = page.getByTestId('limit-deposit-day');
     await daily.waitFor({ timeout: 15_000 });
@@ -52,6 +53,21 @@ describe('player protection in Chromium at 360×740', () => {
     expect(await textOf(page, 'limit-deposit-day-amount')).toBe('₹300.00');
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: screenshotPath('responsible-gaming-limits-360x740.png'), fullPage: true });
+
+    // A browser whose clock reads 25 hours later offers Confirm; the server, whose clock has not moved,
+    // still refuses, in the player's language: the app only shows what the server decides.
+    const later = await tests.openPage(player);
+    await later.clock.setFixedTime(Date.now() + 25 * 3_600_000);
+    await later.goto('/responsible-gaming');
+    const laterPending = later.getByTestId('limit-deposit-day-pending');
+    await laterPending.waitFor({ timeout: 15_000 });
+    expect(await laterPending.textContent()).toContain(en.protection.limits.readyRaise.replace('{{amount}}', '₹1,000.00'));
+    await later.getByTestId('limit-deposit-day-confirm').click();
+    await expect
+      .poll(async () => (await later.textContent('body')) ?? '', { timeout: 10_000 })
+      .toContain(en.errors.LIMIT_CHANGE_NOT_READY);
+    expect(await later.getByTestId('limit-deposit-day-amount').textContent()).toBe('₹300.00');
+
     await page.getByTestId('limit-deposit-day-keep').click();
     await expect.poll(() => pending.count(), { timeout: 10_000 }).toBe(0);
 
