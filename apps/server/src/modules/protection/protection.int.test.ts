@@ -5,6 +5,7 @@ import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type Reply, type TestServer } from '../../../test/test-server.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';
 import { tickLottery } from '../games/lottery/lottery-clock.ts';
+import { loadConfig } from '../../platform/config.ts';
 import type { Db } from '../../platform/db/db.ts';
 import { openPostgres } from '../../platform/db/postgres.ts';
 
@@ -315,5 +316,19 @@ describe('reality check, session result and activity statement', () => {
 
   it('lists no help organisations unless the operator configures them', async () => {
     expect((await server.call('/protection/helpOrganisations', {})).body.obj).toEqual({ organisations: [] });
+    const organisations = [{ name: 'Example Helpline', phone: '+91 1800 000 000', url: 'https://example.org/help' }];
+    const configured = await startTestServer({ RG_HELP_ORGANISATIONS: JSON.stringify(organisations) });
+    try {
+      expect((await configured.call('/protection/helpOrganisations', {})).body.obj).toEqual({ organisations });
+    } finally {
+      await configured.stop();
+    }
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: 'memory://',
+        RG_HELP_ORGANISATIONS: '[{"name":"x","url":"http://plain.example"}]',
+      }),
+    ).toThrow(/RG_HELP_ORGANISATIONS/);
   });
 });
