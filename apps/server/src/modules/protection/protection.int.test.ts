@@ -211,7 +211,8 @@ describe('time-out and self-exclusion', () => {
     ];
     for (const reply of refusals) expect(reply.body).toMatchObject({ res: 0, code, details: { endsAt } });
     const [rows] = await server.ctx.db.query<{ bets: number; orders: number }>(
-      `select (select count(*) from lottery_bets where user_id = $1)::integer + (select count(*) from crash_bets where user_id = $1)::integer as bets,
+      `select (select count(*) from lottery_bets where user_id = $1)::integer
+                + (select count(*) from crash_bets where user_id = $1 and status <> 'cancelled')::integer as bets,
               (select count(*) from deposit_orders where user_id = $1)::integer as orders`,
       [player.userId],
     );
@@ -221,7 +222,15 @@ describe('time-out and self-exclusion', () => {
   it('refuses a self-excluded player every bet, recharge and gift, lets them withdraw, and nobody ends it early', async () => {
     const player = await payingPlayer(server, 100_000n);
     const bankCardId = await addBankCard(server, player.token);
+    // A bet queued for the next crash round before the exclusion is cancelled by it, its stake returned.
+    const queued = await crashBet(player.token);
+    expect(queued.body.obj).toMatchObject({ bet: { status: 'queued' }, balance: '990.00' });
     const started = await server.call('/protection/startExclusion', { duration: '6m' }, { token: player.token });
+    const [cancelled] = await server.ctx.db.query<{ status: string }>('select status from crash_bets where id = $1', [
+      queued.body.obj.bet.id,
+    ]);
+    expect(cancelled!.status).toBe('cancelled');
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('1000.00');
     expect(started.body.obj.exclusion).toMatchObject({
       kind: 'self-exclusion',
       duration: '6m',
