@@ -181,6 +181,7 @@ describe('player protection in Chromium at 360×740', () => {
       const startedAtMs = Date.now() - 16 * 60_000;
       sessionStorage.setItem('realityCheck', JSON.stringify({ startedAtMs, lastCheckAtMs: startedAtMs }));
     });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/games/crash');
     const check = page.getByTestId('reality-check');
     await expect.poll(() => check.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -214,7 +215,8 @@ describe('player protection in Chromium at 360×740', () => {
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.screenshot({ path: screenshotPath('responsible-gaming-tools-ar-360x740.png'), fullPage: true });
 
-    // The two-step confirmation in Arabic.
+    // The two-step confirmation in Arabic (without the dialog's rise-in, so the screenshot shows it settled).
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByTestId('break-6m').click();
     const dialog = page.getByTestId('break-dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
