@@ -10,6 +10,7 @@ import { createCodeDelivery } from './modules/codes/delivery/create-code-deliver
 import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerComplaintRoutes } from './modules/complaints/routes.ts';
+import { registerBackOffice } from './modules/backoffice/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
@@ -118,6 +119,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerFairnessRoutes(app, ctx);
   registerCrashRoutes(app, ctx, crashEvents);
   registerDevRoutes(app, ctx);
+  await registerBackOffice(app, ctx, hasher);
   await registerStaticFiles(app, { webDistDir: config.webDistDir, downloadDir: config.downloadDir, log });
 
   const realtime = await startRealtime(

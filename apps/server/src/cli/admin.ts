@@ -7,6 +7,7 @@ import { isProcessAlive, readEmbeddedHandle } from '../platform/embedded-handle.
 import { systemClock } from '../platform/clock.ts';
 import { inviteBonusSettings } from '../modules/agent/pay-invite-bonus.ts';
 import { createGateway } from '../modules/payments/gateways/create-gateway.ts';
+import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import {
   commandUsage,
   isKnownCommand,
@@ -77,7 +78,15 @@ async function main(): Promise<number> {
       await migrate(db);
       const gateway = createGateway(config.payments, systemClock);
       result = await runOperatorCommand(
-        { db, clock: systemClock, log, gateway, inviteBonus: inviteBonusSettings(config), actor },
+        {
+          db,
+          clock: systemClock,
+          log,
+          gateway,
+          inviteBonus: inviteBonusSettings(config),
+          actor,
+          hasher: createPasswordHasher(config.argon2),
+        },
         name,
         args,
       );

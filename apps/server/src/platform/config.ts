@@ -82,6 +82,15 @@ export type Config = {
   metricsToken: string | undefined;
   /** Whether `/api/docs` is served (by default only outside production). */
   isApiDocsServed: boolean;
+  /** The operator back office (/admin, /admin-api): on by default outside production, off in production unless set. */
+  admin: {
+    isEnabled: boolean;
+    /** Addresses or CIDR ranges allowed to reach it; empty allows every address. */
+    allowedIps: string[];
+    distDir: string;
+    /** Key material for sealing operators' TOTP secrets at rest (ADMIN_TOTP_KEY, else CODE_SECRET). */
+    totpKeySecret: string;
+  };
   payments: PaymentsConfig;
   /**
    * Bets needed before promotional bonus can be exchanged to cash, as hundredths of the bonus credited
@@ -396,6 +405,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deploymentName: deploymentName(env.DEPLOYMENT_NAME),
     metricsToken,
     isApiDocsServed: flag(env.API_DOCS, !isProduction),
+    admin: {
+      isEnabled: flag(env.ADMIN_ENABLED, !isProduction),
+      allowedIps: (env.ADMIN_ALLOWED_IPS ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+      distDir: path.resolve(env.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
+      // Production always has CODE_SECRET (checked above); the fallback keeps development secrets readable across restarts.
+      totpKeySecret: env.ADMIN_TOTP_KEY || codeSecret || 'mayur-development-operator-totp-key',
+    },
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),
     agent: {

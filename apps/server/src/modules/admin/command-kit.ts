@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import type { InviteBonusSettings } from '../agent/pay-invite-bonus.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
 import type { PaymentGateway } from '../payments/gateways/payment-gateway.ts';
 
 // What every operator command is made of: its context, its arguments, its refusals.
@@ -15,6 +16,8 @@ export type OperatorContext = {
   /** A deposit an operator confirms pays the invite bonus like any other (decision 0012). */
   inviteBonus: InviteBonusSettings;
   actor: string;
+  /** Argon2id with the configured parameters, for commands that set a password (operator:create). */
+  hasher?: PasswordHasher;
 };
 export type CommandArgs = Record<string, string | undefined>;
 export type CommandResult = { isOk: boolean; lines: string[] };

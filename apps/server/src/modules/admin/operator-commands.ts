@@ -10,6 +10,7 @@ import {
   type OperatorContext,
 } from './command-kit.ts';
 import { complaintCommands } from './complaint-commands.ts';
+import { operatorAccountCommands } from './operator-account-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
 import { protectionCommands } from './protection-commands.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -70,6 +71,7 @@ const commands: Record<string, Command> = {
   ...paymentCommands,
   ...complaintCommands,
   ...protectionCommands,
+  ...operatorAccountCommands,
   'gift:create': {
     usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
     async run(ctx, args) {

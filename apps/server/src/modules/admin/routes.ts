@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isSameToken, type EmbeddedHandle } from '../../platform/embedded-handle.ts';
 import { refusal } from '../../platform/http/envelope.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
+import { createPasswordHasher } from '../auth/passwords.ts';
 import { runOperatorCommand } from './operator-commands.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -38,6 +39,7 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
         gateway: ctx.gateway,
         inviteBonus: inviteBonusSettings(ctx.config),
         actor: body.actor.slice(0, 100),
+        hasher: createPasswordHasher(ctx.config.argon2),
       },
       body.command,
       args,

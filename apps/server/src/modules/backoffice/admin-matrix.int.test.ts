@@ -1,0 +1,84 @@
+import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type OperatorRole } from '@mayur/contracts/admin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickPlayer } from '../../../test/players.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+
+// Every endpoint of the admin contract map against every role: an allowed role gets past the role
+// check (and an audited endpoint writes exactly one row), a refused role gets 403 FORBIDDEN before
+// anything runs, and the refusal is one row of the audit log with the operator and the address.
+
+let server: TestServer;
+const operators = new Map<OperatorRole, SignedInOperator>();
+let complaintNumber = '';
+let victims: string[] = [];
+
+type Sample = () => Record<string, unknown>;
+let created = 0;
+// A body for each endpoint with a role list; the type makes a new endpoint without a sample fail to compile.
+const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirmEnrolment' | '/auth/signOut'>, Sample> = {
+  '/auth/me': () => ({}),
+  '/operators/list': () => ({}),
+  '/operators/create': () => ({ name: 'New one', login: `matrix-new-${++created}@ops.test`, role: 'support' }),
+  '/operators/disable': () => ({ operatorId: victims.shift() }),
+  '/audit/list': () => ({ pageSize: 5 }),
+  '/complaints/list': () => ({ status: 'all' }),
+  '/complaints/thread': () => ({ complaint: complaintNumber }),
+  '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),
+  '/complaints/close': () => ({ complaint: complaintNumber }),
+  '/withdrawals/list': () => ({ status: 'ALL' }),
+};
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const role of OPERATOR_ROLES) operators.set(role, await signedInOperator(server, role));
+  victims = [(await signedInOperator(server, 'risk')).id, (await signedInOperator(server, 'risk')).id];
+  const player = await quickPlayer(server);
+  const filed = await server.call('/user/addComplaints', { type: 'other', text: 'Where is my money?' }, { token: player.token });
+  expect(filed.body.res).toBe(1);
+  complaintNumber = filed.body.obj.number;
+});
+afterAll(async () => server.stop());
+
+describe('the admin contract map, role by role', () => {
+  it('declares an access rule and an audit rule for every endpoint, and owner may call every role-guarded one', () => {
+    for (const [path, definition] of Object.entries(adminEndpoints)) {
+      expect(['always', 'refusals'], path).toContain(definition.audit);
+      if (typeof definition.access !== 'string') {
+        expect(definition.access.length, path).toBeGreaterThan(0);
+        expect(definition.access, path).toContain('owner');
+      }
+    }
+  });
+
+  for (const [path, sample] of Object.entries(SAMPLES) as Array<[keyof typeof SAMPLES, Sample]>) {
+    for (const role of OPERATOR_ROLES) {
+      const isRoleAllowed = isAllowed(adminEndpoints[path].access, role);
+      it(`${path} as ${role}: ${isRoleAllowed ? 'allowed' : 'refused with 403 and audited'}`, async () => {
+        const operator = operators.get(role)!;
+        const before = await lastAuditId(server);
+        const reply = await adminCall(server, path, sample(), { token: operator.token, ip: '10.20.30.40' });
+        const rows = await auditRows(server, before);
+        if (isRoleAllowed) {
+          expect(reply.status).toBe(200);
+          expect(reply.body, JSON.stringify(reply.body)).toMatchObject({ res: 1 });
+          expect(rows).toHaveLength(adminEndpoints[path].audit === 'always' ? 1 : 0);
+        } else {
+          expect(reply.status).toBe(403);
+          expect(reply.body).toMatchObject({ res: 0, code: 'FORBIDDEN' });
+          expect(rows).toHaveLength(1);
+          expect(rows[0]).toMatchObject({ action: `admin${path}`, operator_id: BigInt(operator.id), ip: '10.20.30.40' });
+          expect(rows[0]!.outcome).toMatch(/^refused:FORBIDDEN/);
+        }
+      });
+    }
+  }
+
+  it('refuses every endpoint but signing in without a session, with 401 and nothing run', async () => {
+    for (const [path, definition] of Object.entries(adminEndpoints)) {
+      const reply = await adminCall(server, path, {});
+      if (definition.access === 'public') expect(reply.status, path).toBe(200);
+      else expect([reply.status, reply.body.code], path).toEqual([401, 'UNAUTHORIZED']);
+    }
+  });
+});

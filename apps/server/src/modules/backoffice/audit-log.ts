@@ -1,0 +1,77 @@
+import type { TAuditEntry } from '@mayur/contracts/admin';
+import type { z } from 'zod';
+import type { ZAuditListRequest } from '@mayur/contracts/admin';
+import type { Queryable } from '../../platform/db/db.ts';
+
+// The back office writes to the same append-only admin_audit_log as the CLI (its trigger forbids
+// update and delete), with the operator, the address, and the record before and after a change.
+
+export type AuditRecord = {
+  actor: string;
+  operatorId: string | null;
+  action: string;
+  details: unknown;
+  outcome: string;
+  ip: string;
+  before?: unknown;
+  after?: unknown;
+  at: Date;
+};
+
+export async function writeAudit(db: Queryable, record: AuditRecord): Promise<void> {
+  await db.query(
+    `insert into admin_audit_log (actor, operator_id, action, details, outcome, ip, before, after, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      record.actor,
+      record.operatorId,
+      record.action,
+      JSON.stringify(record.details ?? {}),
+      record.outcome.slice(0, 1000),
+      record.ip,
+      record.before === undefined ? null : JSON.stringify(record.before),
+      record.after === undefined ? null : JSON.stringify(record.after),
+      record.at,
+    ],
+  );
+}
+
+type AuditRow = {
+  id: string;
+  created_at: Date;
+  actor: string;
+  operator_id: string | null;
+  action: string;
+  outcome: string;
+  ip: string | null;
+  details: unknown;
+  before: unknown;
+  after: unknown;
+};
+
+export async function findAuditLog(db: Queryable, query: z.output<typeof ZAuditListRequest>) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (query.operatorId) where.push(`operator_id = $${params.push(query.operatorId)}::bigint`);
+  if (query.action) where.push(`action = $${params.push(query.action)}`);
+  const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
+  const [count] = await db.query<{ total: number }>(`select count(*)::int as total from admin_audit_log ${filter}`, params);
+  const rows = await db.query<AuditRow>(
+    `select id::text as id, created_at, actor, operator_id::text as operator_id, action, outcome, ip, details, before, after
+     from admin_audit_log ${filter} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
+    [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
+  );
+  const list: TAuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    createTime: row.created_at.toISOString(),
+    actor: row.actor,
+    operatorId: row.operator_id,
+    action: row.action,
+    outcome: row.outcome,
+    ip: row.ip,
+    details: row.details,
+    before: row.before,
+    after: row.after,
+  }));
+  return { list, total: count!.total, pageNum: query.pageNum, pageSize: query.pageSize };
+}

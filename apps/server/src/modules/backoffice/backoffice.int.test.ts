@@ -1,0 +1,361 @@
+import { OPERATOR_SESSION_MAX_MS } from '@mayur/contracts/admin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { quickPlayer } from '../../../test/players.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { loadConfig } from '../../platform/config.ts';
+import { runOperatorCommand } from '../admin/operator-commands.ts';
+import { createOperator } from './operators.ts';
+import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from './test-operators.ts';
+
+// The back office's sign-in (mandatory TOTP, replays refused, single-use recovery codes), its 8-hour
+// sessions on a manual clock, its audit rows, the complaints it answers through the CLI's use cases,
+// and the gate that keeps it off a node.
+
+let server: TestServer;
+let ipSequence = 0;
+const freshIp = () => `10.88.${++ipSequence >> 8}.${ipSequence & 255}`;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.stop());
+
+async function newOperator(role: 'owner' | 'support' = 'support') {
+  const login = `behaviour-${++ipSequence}@ops.test`;
+  const created = await createOperator(
+    server.ctx.db,
+    server.hasher,
+    { name: 'Asha', login, role, createdBy: null },
+    server.clock.now(),
+  );
+  return { login, password: created.oneTimePassword, id: created.operator.id };
+}
+
+describe('enrolment and sign-in', () => {
+  it('enrols on the first sign-in with a QR code and ten recovery codes, and needs the first code and a new password', async () => {
+    const { login, password } = await newOperator();
+    const ip = freshIp();
+    const first = await adminCall(server, '/auth/signIn', { login, password }, { ip });
+    expect(first.body.obj).toMatchObject({ status: 'enrolmentRequired' });
+    expect(first.body.obj.qrSvg).toMatch(/^<svg/);
+    expect(first.body.obj.otpauthUri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(first.body.obj.recoveryCodes).toHaveLength(10);
+    expect(first.body.obj).not.toHaveProperty('token');
+    const secret = secretOf(first.body.obj.otpauthUri);
+    const now = server.clock.now().getTime();
+
+    const wrong = await adminCall(
+      server,
+      '/auth/confirmEnrolment',
+      { enrolmentToken: first.body.obj.enrolmentToken, code: '000000', newPassword: 'a brand new password' },
+      { ip },
+    );
+    expect(wrong.body.code === 'TOTP_INVALID' || totpCode(secret, now) === '000000').toBe(true);
+    const reused = await adminCall(
+      server,
+      '/auth/confirmEnrolment',
+      { enrolmentToken: first.body.obj.enrolmentToken, code: totpCode(secret, now), newPassword: password },
+      { ip },
+    );
+    expect(reused.body.code).toBe('OPERATOR_PASSWORD_REUSED');
+    server.clock.advance(30_000);
+    const confirmed = await adminCall(
+      server,
+      '/auth/confirmEnrolment',
+      {
+        enrolmentToken: first.body.obj.enrolmentToken,
+        code: totpCode(secret, server.clock.now().getTime()),
+        newPassword: 'a brand new password',
+      },
+      { ip },
+    );
+    expect(confirmed.body).toMatchObject({ res: 1, obj: { operator: { login, isTotpEnrolled: true } } });
+    // The enrolment token is single use, and the one-time password is gone.
+    const again = await adminCall(
+      server,
+      '/auth/confirmEnrolment',
+      {
+        enrolmentToken: first.body.obj.enrolmentToken,
+        code: totpCode(secret, server.clock.now().getTime()),
+        newPassword: 'another new password',
+      },
+      { ip },
+    );
+    expect(again.body.code).toBe('ENROLMENT_EXPIRED');
+    expect((await adminCall(server, '/auth/signIn', { login, password, code: '123456' }, { ip })).body.code).toBe(
+      'SIGN_IN_FAILED',
+    );
+  });
+
+  it('requires the TOTP code once enrolled, refuses a used code, and takes the next step’s code', async () => {
+    const operator = await signedInOperator(server, 'support', freshIp());
+    const ip = freshIp();
+    const withoutCode = await adminCall(server, '/auth/signIn', { login: operator.login, password: operator.password }, { ip });
+    expect(withoutCode.body).toMatchObject({ res: 0, code: 'TOTP_REQUIRED' });
+    const code = totpCode(operator.secret, server.clock.now().getTime());
+    const signedIn = await adminCall(
+      server,
+      '/auth/signIn',
+      { login: operator.login, password: operator.password, code },
+      { ip },
+    );
+    expect(signedIn.body).toMatchObject({ res: 1, obj: { status: 'signedIn', operator: { role: 'support' } } });
+    const replay = await adminCall(server, '/auth/signIn', { login: operator.login, password: operator.password, code }, { ip });
+    expect(replay.body).toMatchObject({ res: 0, code: 'TOTP_INVALID' });
+    server.clock.advance(30_000);
+    const next = await adminCall(
+      server,
+      '/auth/signIn',
+      { login: operator.login, password: operator.password, code: totpCode(operator.secret, server.clock.now().getTime()) },
+      { ip },
+    );
+    expect(next.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+  });
+
+  it('takes a recovery code once', async () => {
+    const { login, password } = await newOperator();
+    const ip = freshIp();
+    const first = await adminCall(server, '/auth/signIn', { login, password }, { ip });
+    const secret = secretOf(first.body.obj.otpauthUri);
+    const newPassword = 'recovery test password';
+    await adminCall(
+      server,
+      '/auth/confirmEnrolment',
+      { enrolmentToken: first.body.obj.enrolmentToken, code: totpCode(secret, server.clock.now().getTime()), newPassword },
+      { ip },
+    );
+    const recoveryCode = first.body.obj.recoveryCodes[3].toLowerCase();
+    const used = await adminCall(server, '/auth/signIn', { login, password: newPassword, recoveryCode }, { ip });
+    expect(used.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+    const reused = await adminCall(server, '/auth/signIn', { login, password: newPassword, recoveryCode }, { ip });
+    expect(reused.body).toMatchObject({ res: 0, code: 'TOTP_INVALID' });
+  });
+
+  it('never returns or stores the TOTP secret in the clear', async () => {
+    const owner = await signedInOperator(server, 'owner', freshIp());
+    const list = await adminCall(server, '/operators/list', {}, { token: owner.token });
+    expect(JSON.stringify(list.body)).not.toContain(owner.secret);
+    const [row] = await server.ctx.db.query<{ totp_secret_sealed: string }>(
+      'select totp_secret_sealed from operators where id = $1',
+      [owner.id],
+    );
+    expect(row!.totp_secret_sealed).not.toContain(owner.secret);
+    expect(row!.totp_secret_sealed).toMatch(/^v1\./);
+  });
+
+  it('throttles wrong passwords for a login', async () => {
+    const { login } = await newOperator();
+    const codes: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++)
+      codes.push((await adminCall(server, '/auth/signIn', { login, password: 'not the password' }, { ip: freshIp() })).body.code);
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill('SIGN_IN_FAILED'));
+    expect(codes[5]).toBe('SIGN_IN_THROTTLED');
+  });
+});
+
+describe('sessions', () => {
+  it('end 8 hours after sign-in whatever the operator does, and at sign-out', async () => {
+    const operator = await signedInOperator(server, 'auditor', freshIp());
+    server.clock.advance(OPERATOR_SESSION_MAX_MS - 30_000 - 1_000);
+    expect((await adminCall(server, '/auth/me', {}, { token: operator.token })).body).toMatchObject({
+      res: 1,
+      obj: { operator: { role: 'auditor' } },
+    });
+    server.clock.advance(2_000);
+    const expired = await adminCall(server, '/auth/me', {}, { token: operator.token });
+    expect([expired.status, expired.body.code]).toEqual([401, 'UNAUTHORIZED']);
+
+    const again = await signedInOperator(server, 'auditor', freshIp());
+    expect((await adminCall(server, '/auth/signOut', {}, { token: again.token })).body).toMatchObject({ res: 1 });
+    expect((await adminCall(server, '/auth/me', {}, { token: again.token })).status).toBe(401);
+  });
+
+  it('end when the operator is disabled; an owner cannot disable themselves', async () => {
+    const owner = await signedInOperator(server, 'owner', freshIp());
+    const support = await signedInOperator(server, 'support', freshIp());
+    expect((await adminCall(server, '/operators/disable', { operatorId: owner.id }, { token: owner.token })).body.code).toBe(
+      'CANNOT_DISABLE_SELF',
+    );
+    const before = await lastAuditId(server);
+    const disabled = await adminCall(
+      server,
+      '/operators/disable',
+      { operatorId: support.id },
+      { token: owner.token, ip: '10.1.2.3' },
+    );
+    expect(disabled.body).toMatchObject({ res: 1, obj: { id: support.id, isDisabled: true } });
+    const rows = await auditRows(server, before);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: 'admin/operators/disable',
+      operator_id: BigInt(owner.id),
+      ip: '10.1.2.3',
+      outcome: 'ok',
+    });
+    expect(rows[0]!.before).toMatchObject({ id: support.id, isDisabled: false });
+    expect(rows[0]!.after).toMatchObject({ id: support.id, isDisabled: true });
+    expect((await adminCall(server, '/auth/me', {}, { token: support.token })).status).toBe(401);
+  });
+});
+
+describe('operators and the audit log', () => {
+  it('an owner creates an operator with a one-time password; the row records who, from where, before and after; secrets are never logged', async () => {
+    const owner = await signedInOperator(server, 'owner', freshIp());
+    const before = await lastAuditId(server);
+    const created = await adminCall(
+      server,
+      '/operators/create',
+      { name: 'Ravi', login: 'Ravi@Ops.test', role: 'finance' },
+      { token: owner.token, ip: '10.9.9.9' },
+    );
+    expect(created.body).toMatchObject({
+      res: 1,
+      obj: { operator: { login: 'ravi@ops.test', role: 'finance', isTotpEnrolled: false } },
+    });
+    expect(created.body.obj.oneTimePassword.length).toBeGreaterThanOrEqual(20);
+    const duplicate = await adminCall(
+      server,
+      '/operators/create',
+      { name: 'Ravi', login: 'ravi@ops.test', role: 'finance' },
+      { token: owner.token },
+    );
+    expect(duplicate.body.code).toBe('OPERATOR_EXISTS');
+    const rows = await auditRows(server, before);
+    expect(rows.map((row) => row.outcome)).toEqual(['ok', expect.stringMatching(/^refused:OPERATOR_EXISTS/)]);
+    expect(rows[0]).toMatchObject({
+      actor: `operator:${owner.login}`,
+      operator_id: BigInt(owner.id),
+      ip: '10.9.9.9',
+      before: null,
+    });
+    expect(rows[0]!.after).toMatchObject({ login: 'ravi@ops.test', role: 'finance' });
+    expect(JSON.stringify(rows, (_key, value) => (typeof value === 'bigint' ? String(value) : value))).not.toContain(
+      created.body.obj.oneTimePassword,
+    );
+
+    const signIns = await auditRows(server, 0n);
+    expect(signIns.filter((row) => row.action === 'admin/auth/signIn').every((row) => row.details.password === '[given]')).toBe(
+      true,
+    );
+
+    const page = await adminCall(
+      server,
+      '/audit/list',
+      { operatorId: owner.id, action: 'admin/operators/create', pageSize: 1 },
+      { token: owner.token },
+    );
+    expect(page.body.obj).toMatchObject({ total: 2, pageSize: 1 });
+    expect(page.body.obj.list[0]).toMatchObject({ action: 'admin/operators/create', operatorId: owner.id });
+  });
+
+  it('the CLI creates the first owner, audited like every command, and the owner can sign in', async () => {
+    const result = await runOperatorCommand(
+      {
+        db: server.ctx.db,
+        clock: server.clock,
+        log: server.ctx.log,
+        gateway: server.ctx.gateway,
+        inviteBonus: { bonusPaise: 0n, thresholdPaise: 1n } as never,
+        actor: 'cli-test',
+        hasher: server.hasher,
+      },
+      'operator:create',
+      { login: 'first-owner@ops.test', name: 'First owner', role: 'owner' },
+    );
+    expect(result.isOk).toBe(true);
+    const password = result.lines.at(-1)!;
+    const first = await adminCall(server, '/auth/signIn', { login: 'first-owner@ops.test', password }, { ip: freshIp() });
+    expect(first.body.obj.status).toBe('enrolmentRequired');
+    const [row] = await server.ctx.db.query<{ details: any }>(
+      `select details from admin_audit_log where action = 'operator:create' order by id desc limit 1`,
+    );
+    expect(row!.details).toEqual({ login: 'first-owner@ops.test', name: 'First owner', role: 'owner' });
+    const refused = await runOperatorCommand(
+      {
+        db: server.ctx.db,
+        clock: server.clock,
+        log: server.ctx.log,
+        gateway: server.ctx.gateway,
+        inviteBonus: {} as never,
+        actor: 'cli-test',
+        hasher: server.hasher,
+      },
+      'operator:create',
+      { login: 'x@ops.test', role: 'king' },
+    );
+    expect(refused.isOk).toBe(false);
+  });
+});
+
+describe('complaints from the console', () => {
+  it('support lists, reads, answers and closes a complaint through the CLI’s use cases; the player sees the answer', async () => {
+    const support = await signedInOperator(server, 'support', freshIp());
+    const player = await quickPlayer(server);
+    const filed = await server.call(
+      '/user/addComplaints',
+      { type: 'recharge', text: 'My deposit did not arrive' },
+      { token: player.token },
+    );
+    const number = filed.body.obj.number;
+    const inbox = await adminCall(server, '/complaints/list', {}, { token: support.token });
+    expect(inbox.body.obj.list.map((item: any) => item.number)).toContain(number);
+
+    const before = await lastAuditId(server);
+    const answer = await adminCall(
+      server,
+      '/complaints/reply',
+      { complaint: number, text: 'Credited, sorry for the wait.' },
+      { token: support.token },
+    );
+    expect(answer.body).toMatchObject({ res: 1, obj: { number, status: 'answered', playerId: player.userId } });
+    const [row] = await auditRows(server, before);
+    expect(row).toMatchObject({ action: 'admin/complaints/reply', before: { status: 'open' }, after: { status: 'answered' } });
+
+    const seen = await server.call('/user/findComplaint', { id: filed.body.obj.id }, { token: player.token });
+    expect(seen.body.obj.messages.at(-1)).toMatchObject({ author: 'operator', text: 'Credited, sorry for the wait.' });
+    const thread = await adminCall(server, '/complaints/thread', { complaint: number }, { token: support.token });
+    expect(thread.body.obj.messages.at(-1)).toMatchObject({
+      author: 'operator',
+      operatorName: 'support ' + support.login.split('-')[1]!.split('@')[0],
+    });
+
+    const closed = await adminCall(server, '/complaints/close', { complaint: number }, { token: support.token });
+    expect(closed.body.obj.status).toBe('closed');
+    const unknown = await adminCall(server, '/complaints/thread', { complaint: 'C20990101999999' }, { token: support.token });
+    expect(unknown.body.code).toBe('COMPLAINT_NOT_FOUND');
+  });
+});
+
+describe('the gate', () => {
+  it('hides the API and the console when ADMIN_ENABLED is off, and from addresses outside ADMIN_ALLOWED_IPS', async () => {
+    const off = await startTestServer({ ADMIN_ENABLED: 'false' });
+    try {
+      expect((await adminCall(off, '/auth/me')).status).toBe(404);
+      expect((await off.app.inject({ method: 'GET', url: '/admin/' })).statusCode).toBe(404);
+    } finally {
+      await off.stop();
+    }
+    const listed = await startTestServer({ ADMIN_ALLOWED_IPS: '10.0.0.0/8, 192.168.1.7' });
+    try {
+      expect((await adminCall(listed, '/auth/me', {}, { ip: '127.0.0.1' })).status).toBe(404);
+      expect((await adminCall(listed, '/auth/me', {}, { ip: '10.4.5.6' })).status).toBe(401);
+      expect((await adminCall(listed, '/auth/me', {}, { ip: '192.168.1.7' })).status).toBe(401);
+    } finally {
+      await listed.stop();
+    }
+  });
+
+  it('is off by default in production and on by default on the embedded default', async () => {
+    const production = {
+      NODE_ENV: 'production',
+      CODE_SECRET: 'c'.repeat(32),
+      PAYMENT_GATEWAY: 'gateway-hmac',
+      GATEWAY_URL: 'http://127.0.0.1:9',
+      GATEWAY_MERCHANT_ID: 'merchant',
+      GATEWAY_SECRET: 'g'.repeat(32),
+    };
+    expect(loadConfig(production).admin.isEnabled).toBe(false);
+    expect(loadConfig({ ...production, ADMIN_ENABLED: 'true' }).admin.isEnabled).toBe(true);
+    expect(loadConfig({}).admin.isEnabled).toBe(true);
+  });
+});

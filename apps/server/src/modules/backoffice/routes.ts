@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ADMIN_API_PREFIX } from '@mayur/contracts/admin';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import type { PasswordHasher } from '../auth/passwords.ts';
+import { createAdminGate } from './admin-gate.ts';
+import { closeComplaintAsOperator, complaintThread, listComplaints, replyToComplaint } from './admin-complaints.ts';
+import { buildAdminOpenApiDocument } from './admin-openapi.ts';
+import { findAuditLog } from './audit-log.ts';
+import type { BackOfficeContext } from './back-office-context.ts';
+import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
+import { createOperator, disableOperator, listOperators, operatorView } from './operators.ts';
+import { revokeOperatorSession } from './operator-sessions.ts';
+import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
+import { confirmEnrolment, signIn } from './sign-in.ts';
+import { deriveTotpKey } from './totp.ts';
+
+// The back office: its API under /admin-api and the console (apps/admin/dist) under /admin, both
+// behind the gate (ADMIN_ENABLED, ADMIN_ALLOWED_IPS): outside it every path answers a plain 404.
+
+export const ADMIN_PAGE_PREFIX = '/admin';
+
+export async function registerBackOffice(app: FastifyInstance, ctx: AppContext, hasher: PasswordHasher) {
+  const gate = createAdminGate(ctx.config.admin.isEnabled, ctx.config.admin.allowedIps);
+  const bo: BackOfficeContext = { app: ctx, hasher, totpKey: deriveTotpKey(ctx.config.admin.totpKeySecret) };
+
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request, reply) => {
+        if (!gate(request.ip)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
+        reply.header('cache-control', 'no-store');
+        reply.header('x-robots-tag', 'noindex, nofollow');
+      });
+      scope.setNotFoundHandler((_request, reply) => reply.code(404).send(adminRefusal('NOT_FOUND')));
+      if (ctx.config.isApiDocsServed) scope.get('/openapi.json', async () => buildAdminOpenApiDocument());
+      registerAdminRoutes(scope, bo);
+    },
+    { prefix: ADMIN_API_PREFIX },
+  );
+  await app.register(async (scope) => registerConsole(scope, ctx.config.admin.distDir, gate), { prefix: ADMIN_PAGE_PREFIX });
+}
+
+function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
+  const { db, clock } = bo.app;
+
+  registerAdminEndpoint(scope, bo, '/auth/signIn', ({ input, meta, audit }) => signIn(bo, input, meta, audit));
+  registerAdminEndpoint(scope, bo, '/auth/confirmEnrolment', ({ input, meta, audit }) =>
+    confirmEnrolment(bo, input, meta, audit),
+  );
+  registerAdminEndpoint(scope, bo, '/auth/signOut', async ({ principal }) => {
+    await revokeOperatorSession(db, principal.sessionId, clock.now());
+    return null;
+  });
+  registerAdminEndpoint(scope, bo, '/auth/me', async ({ principal }) => ({
+    operator: operatorView(principal.operator),
+    expiresAtMs: principal.expiresAt.getTime(),
+  }));
+
+  registerAdminEndpoint(scope, bo, '/operators/list', async () => ({ list: await listOperators(db) }));
+  registerAdminEndpoint(scope, bo, '/operators/create', async ({ input, principal, audit }) => {
+    const created = await createOperator(db, bo.hasher, { ...input, createdBy: principal.operator.id }, clock.now());
+    audit.before = null;
+    audit.after = created.operator;
+    return created;
+  });
+  registerAdminEndpoint(scope, bo, '/operators/disable', async ({ input, principal, audit }) => {
+    const change = await db.transaction((tx) => disableOperator(tx, input.operatorId, principal.operator.id, clock.now()));
+    audit.before = change.before;
+    audit.after = change.after;
+    return change.after;
+  });
+
+  registerAdminEndpoint(scope, bo, '/audit/list', ({ input }) => findAuditLog(db, input));
+
+  registerAdminEndpoint(scope, bo, '/complaints/list', ({ input }) => listComplaints(db, input.status));
+  registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
+  registerAdminEndpoint(scope, bo, '/complaints/reply', async ({ input, principal, audit }) => {
+    const change = await replyToComplaint(db, input.complaint, principal.operator.name, input.text, clock.now());
+    audit.before = change.before;
+    audit.after = change.after;
+    return change.after;
+  });
+  registerAdminEndpoint(scope, bo, '/complaints/close', async ({ input, principal, audit }) => {
+    const change = await closeComplaintAsOperator(db, input.complaint, principal.operator.name, input.text, clock.now());
+    audit.before = change.before;
+    audit.after = change.after;
+    return change.after;
+  });
+
+  registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) => findWithdrawalQueue(db, input));
+}
+
+/** The built console: its files, and its index.html for every other path under /admin (its router's). */
+async function registerConsole(scope: FastifyInstance, distDir: string, gate: (ip: string) => boolean) {
+  scope.addHook('onRequest', async (request, reply) => {
+    if (!gate(request.ip)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
+    reply.header('x-robots-tag', 'noindex, nofollow');
+  });
+  const indexFile = path.join(distDir, 'index.html');
+  if (fs.existsSync(indexFile)) {
+    await scope.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      setHeaders(response, filePath) {
+        const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const sendIndex = async (request: { method: string; url: string }, reply: FastifyReply) => {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isPage || request.url.startsWith(`${ADMIN_PAGE_PREFIX}/assets/`) || !fs.existsSync(indexFile))
+      return reply.code(404).send(adminRefusal('NOT_FOUND'));
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(await fs.promises.readFile(indexFile));
+  };
+  scope.get('/', sendIndex);
+  scope.setNotFoundHandler(sendIndex);
+}

@@ -1,0 +1,4 @@
+export * from './endpoints.ts';
+export * from './errors.ts';
+export * from './roles.ts';
+export * from './schemas.ts';

@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES } from '../complaint-rules.ts';
+import { ZComplaintAttachment } from '../complaints.ts';
+import { zMoneyText, zPageField } from '../fields.ts';
+import { OPERATOR_PASSWORD_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from './roles.ts';
+
+// Requests and responses of the back office API (/admin-api). The console validates its forms with
+// these same schemas, so a form and the server never disagree.
+
+const invalid = { error: 'INVALID_FIELD' };
+
+export const zOperatorLogin = z
+  .string(invalid)
+  .trim()
+  .toLowerCase()
+  .min(3, invalid)
+  .max(100, invalid)
+  .regex(/^[a-z0-9][a-z0-9._@+-]*$/, invalid);
+export const zOperatorPassword = z
+  .string({ error: 'OPERATOR_PASSWORD_INVALID' })
+  .min(OPERATOR_PASSWORD_MIN_LENGTH, { error: 'OPERATOR_PASSWORD_INVALID' })
+  .max(OPERATOR_PASSWORD_MAX_LENGTH, { error: 'OPERATOR_PASSWORD_INVALID' });
+/** Six digits from the authenticator app; spaces people type are dropped. */
+export const zTotpCode = z
+  .string({ error: 'TOTP_INVALID' })
+  .transform((value) => value.replace(/\s+/g, ''))
+  .refine((value) => /^\d{6}$/.test(value), { error: 'TOTP_INVALID' });
+/** A recovery code as printed ("ABCDE-FGHJK"); case, spaces and the dash are forgiven. */
+export const zRecoveryCode = z
+  .string({ error: 'TOTP_INVALID' })
+  .transform((value) => value.replace(/[\s-]+/g, '').toUpperCase())
+  .refine((value) => /^[A-Z2-7]{10}$/.test(value), { error: 'TOTP_INVALID' });
+const zDatabaseId = z
+  .union([z.string().trim().max(20), z.number()], invalid)
+  .transform((value) => String(value))
+  .refine((value) => /^[1-9]\d{0,17}$/.test(value), invalid);
+
+export const ZOperator = z.object({
+  id: z.string(),
+  name: z.string(),
+  login: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+  isDisabled: z.boolean(),
+  isTotpEnrolled: z.boolean(),
+  createTime: z.string(),
+  lastSignInTime: z.string().nullable(),
+});
+export type TOperator = z.infer<typeof ZOperator>;
+
+export const ZAdminEmpty = z.object({});
+export const ZAdminNull = z.null();
+
+export const ZSignInRequest = z.object({
+  login: zOperatorLogin,
+  password: z.string(invalid).min(1, invalid).max(OPERATOR_PASSWORD_MAX_LENGTH, invalid),
+  code: z.preprocess((value) => (value === '' ? undefined : value), zTotpCode.optional()),
+  recoveryCode: z.preprocess((value) => (value === '' ? undefined : value), zRecoveryCode.optional()),
+});
+export type TSignInRequest = z.input<typeof ZSignInRequest>;
+
+export const ZOperatorSession = z.object({ token: z.string(), expiresAtMs: z.number().int(), operator: ZOperator });
+export type TOperatorSession = z.infer<typeof ZOperatorSession>;
+
+export const ZEnrolment = z.object({
+  /** Proves the password was right; short-lived, single use, only good for confirming this enrolment. */
+  enrolmentToken: z.string(),
+  otpauthUri: z.string().startsWith('otpauth://totp/'),
+  /** The otpauth URI as an SVG QR code, to scan with an authenticator app. */
+  qrSvg: z.string().startsWith('<svg'),
+  /** Shown once: stored hashed, each good for one sign-in without the app. */
+  recoveryCodes: z.array(z.string()),
+});
+export type TEnrolment = z.infer<typeof ZEnrolment>;
+
+export const ZSignInResponse = z.discriminatedUnion('status', [
+  ZOperatorSession.extend({ status: z.literal('signedIn') }),
+  ZEnrolment.extend({ status: z.literal('enrolmentRequired') }),
+]);
+export type TSignInResponse = z.infer<typeof ZSignInResponse>;
+
+export const ZConfirmEnrolmentRequest = z.object({
+  enrolmentToken: z.string(invalid).min(1, invalid).max(200, invalid),
+  code: zTotpCode,
+  /** The operator's own password, replacing the one-time password the account was created with. */
+  newPassword: zOperatorPassword,
+});
+export type TConfirmEnrolmentRequest = z.input<typeof ZConfirmEnrolmentRequest>;
+
+export const ZMeResponse = z.object({ operator: ZOperator, expiresAtMs: z.number().int() });
+
+export const ZOperatorsResponse = z.object({ list: z.array(ZOperator) });
+export const ZCreateOperatorRequest = z.object({
+  name: z.string(invalid).trim().min(1, invalid).max(60, invalid),
+  login: zOperatorLogin,
+  role: z.enum(OPERATOR_ROLES, invalid),
+});
+export type TCreateOperatorRequest = z.input<typeof ZCreateOperatorRequest>;
+export const ZCreateOperatorResponse = z.object({
+  operator: ZOperator,
+  /** Shown once to the owner, who hands it over; the new operator replaces it when enrolling two-factor. */
+  oneTimePassword: z.string(),
+});
+export const ZOperatorIdRequest = z.object({ operatorId: zDatabaseId });
+
+export const ZAuditListRequest = z.object({
+  pageNum: zPageField(1, 100_000),
+  pageSize: zPageField(50, 200),
+  operatorId: z.preprocess((value) => (value === '' ? undefined : value), zDatabaseId.optional()),
+  action: z.preprocess((value) => (value === '' ? undefined : value), z.string(invalid).trim().max(100, invalid).optional()),
+});
+export type TAuditListRequest = z.input<typeof ZAuditListRequest>;
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  createTime: z.string(),
+  actor: z.string(),
+  operatorId: z.string().nullable(),
+  action: z.string(),
+  outcome: z.string(),
+  ip: z.string().nullable(),
+  details: z.unknown(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditListResponse = z.object({
+  list: z.array(ZAuditEntry),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const ADMIN_COMPLAINT_FILTERS = ['waiting', ...COMPLAINT_STATUSES, 'all'] as const;
+export const ZAdminComplaintsRequest = z.object({
+  status: z.enum(ADMIN_COMPLAINT_FILTERS, invalid).default('waiting'),
+});
+export const ZAdminComplaintSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  playerId: z.number().int(),
+  type: z.enum(COMPLAINT_TYPES),
+  status: z.enum(COMPLAINT_STATUSES),
+  reference: z.object({ kind: z.enum(COMPLAINT_REFERENCE_KINDS), id: z.string() }).nullable(),
+  messageCount: z.number().int(),
+  attachmentCount: z.number().int(),
+  createTime: z.string(),
+  updateTime: z.string(),
+});
+export type TAdminComplaintSummary = z.infer<typeof ZAdminComplaintSummary>;
+export const ZAdminComplaintsResponse = z.object({ list: z.array(ZAdminComplaintSummary), isTruncated: z.boolean() });
+
+const zComplaintReference = z.string(invalid).trim().min(1, invalid).max(30, invalid);
+export const ZAdminComplaintRequest = z.object({ complaint: zComplaintReference });
+export const ZAdminComplaintThread = ZAdminComplaintSummary.omit({ messageCount: true, attachmentCount: true }).extend({
+  messages: z.array(
+    z.object({
+      id: z.string(),
+      author: z.enum(['player', 'operator']),
+      operatorName: z.string().nullable(),
+      text: z.string(),
+      createTime: z.string(),
+      attachments: z.array(ZComplaintAttachment),
+    }),
+  ),
+});
+export type TAdminComplaintThread = z.infer<typeof ZAdminComplaintThread>;
+export const zOperatorComplaintText = z.string(invalid).trim().min(1, { error: 'COMPLAINT_TEXT_REQUIRED' }).max(4000, {
+  error: 'COMPLAINT_TEXT_INVALID',
+});
+export const ZAdminComplaintReplyRequest = z.object({ complaint: zComplaintReference, text: zOperatorComplaintText });
+export type TAdminComplaintReplyRequest = z.input<typeof ZAdminComplaintReplyRequest>;
+export const ZAdminComplaintCloseRequest = z.object({
+  complaint: zComplaintReference,
+  text: z.preprocess((value) => (value === '' ? undefined : value), zOperatorComplaintText.optional()),
+});
+export const ZAdminComplaintChange = z.object({
+  number: z.string(),
+  playerId: z.number().int(),
+  status: z.enum(COMPLAINT_STATUSES),
+});
+
+export const WITHDRAWAL_QUEUE_FILTERS = ['WAIT', 'SUCCESS', 'FAIL', 'ALL'] as const;
+export const ZWithdrawalQueueRequest = z.object({
+  status: z.enum(WITHDRAWAL_QUEUE_FILTERS, invalid).default('WAIT'),
+  pageNum: zPageField(1, 100_000),
+  pageSize: zPageField(50, 200),
+});
+export const ZWithdrawalQueueItem = z.object({
+  withdrawNo: z.string(),
+  playerId: z.number().int(),
+  amount: zMoneyText,
+  method: z.enum(['bank', 'upi', 'usdt']),
+  /** The destination with the account masked but for its last four characters. */
+  destination: z.string(),
+  status: z.string(),
+  reason: z.string().nullable(),
+  createTime: z.string(),
+});
+export type TWithdrawalQueueItem = z.infer<typeof ZWithdrawalQueueItem>;
+export const ZWithdrawalQueueResponse = z.object({
+  list: z.array(ZWithdrawalQueueItem),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
