@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AuditScreen } from '../features/audit/audit-screen.tsx';
+import { ComplaintThreadScreen } from '../features/complaints/complaint-thread-screen.tsx';
+import { ComplaintsScreen } from '../features/complaints/complaints-screen.tsx';
+import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
+import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
+import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
+import { useSession } from '../shared/api/use-session.ts';
+import { Guarded, Home } from './guarded.tsx';
+import { Shell } from './shell.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: true, staleTime: 10_000 } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter basename="/admin">
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
+  );
+}
+
+function AppRoutes() {
+  const session = useSession();
+  if (!session) {
+    return (
+      <Routes>
+        <Route path="*" element={<SignInScreen />} />
+      </Routes>
+    );
+  }
+  return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route index element={<Home />} />
+        <Route path="complaints" element={<Guarded path="/complaints" element={<ComplaintsScreen />} />} />
+        <Route path="complaints/:number" element={<Guarded path="/complaints" element={<ComplaintThreadScreen />} />} />
+        <Route path="withdrawals" element={<Guarded path="/withdrawals" element={<WithdrawalsScreen />} />} />
+        <Route path="audit" element={<Guarded path="/audit" element={<AuditScreen />} />} />
+        <Route path="operators" element={<Guarded path="/operators" element={<OperatorsScreen />} />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Route>
+    </Routes>
+  );
+}
