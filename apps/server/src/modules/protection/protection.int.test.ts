@@ -247,6 +247,8 @@ describe('time-out and self-exclusion', () => {
     );
     expect(withdrawal.body.res).toBe(1);
     expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('500.00');
+    const statement = (await server.call('/protection/statement', { months: 1 }, { token: player.token })).body.obj;
+    expect(statement.months[0]).toMatchObject({ withdrawals: '500.00', bets: '0.00', netResult: '0.00' });
 
     // A shorter one cannot replace it; the operator can see it and has no command to lift it.
     const shorter = await server.call('/protection/startExclusion', { duration: '30d' }, { token: player.token });
@@ -321,6 +323,29 @@ describe('reality check, session result and activity statement', () => {
     expect(lines[0]).toBe('month,deposits,withdrawals,bets,wins,net_result');
     expect(lines[1]).toBe(`${statement.months[0].month},0.00,0.00,25.00,0.00,-25.00`);
     expect(statement.fileName).toMatch(/^mayur-activity-\d{4}-\d{2}-to-\d{4}-\d{2}\.csv$/);
+
+    // One ₹2 bet on every number: exactly one wins when the period is settled, and the win counts.
+    const currentPeriod = await period();
+    for (let number = 0; number <= 9; number++) {
+      const reply = await call('/wingo/pour', {
+        min: 60,
+        period: currentPeriod,
+        select: String(number),
+        contractMoney: '2',
+        contractCount: 1,
+        agree: true,
+      });
+      expect(reply.body.res).toBe(1);
+    }
+    server.clock.advance(60_000);
+    for (let i = 0; i < 3; i++) await tickLottery(server.ctx, new LotteryEvents(), server.clock.now().getTime());
+    const session = (await call('/protection/sessionResult', { since })).body.obj;
+    expect(session.bets).toBe('45.00');
+    expect(Number(session.wins)).toBeGreaterThan(0);
+    expect(Number(session.netResult)).toBeCloseTo(Number(session.wins) - 45, 2);
+    const settled = (await call('/protection/statement', {})).body.obj;
+    expect(settled.months).toHaveLength(12);
+    expect(settled.months[0]).toMatchObject({ bets: '45.00', wins: session.wins, netResult: session.netResult });
   });
 
   it('lists no help organisations unless the operator configures them', async () => {
