@@ -90,6 +90,8 @@ export type Config = {
     distDir: string;
     /** Key material for sealing operators' TOTP secrets at rest (ADMIN_TOTP_KEY, else CODE_SECRET). */
     totpKeySecret: string;
+    /** A withdrawal above this needs two different operators' approval (maker-checker). */
+    secondApprovalAbovePaise: bigint;
   };
   payments: PaymentsConfig;
   /**
@@ -414,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       distDir: path.resolve(env.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
       // Production always has CODE_SECRET (checked above); the fallback keeps development secrets readable across restarts.
       totpKeySecret: env.ADMIN_TOTP_KEY || codeSecret || 'mayur-development-operator-totp-key',
+      secondApprovalAbovePaise: rupees('ADMIN_SECOND_APPROVAL_ABOVE_RUPEES', env.ADMIN_SECOND_APPROVAL_ABOVE_RUPEES, 10_000),
     },
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),

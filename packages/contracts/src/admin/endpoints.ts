@@ -22,8 +22,11 @@ import {
   ZOperatorsResponse,
   ZSignInRequest,
   ZSignInResponse,
+  ZWithdrawalApproveRequest,
+  ZWithdrawalDecision,
   ZWithdrawalQueueRequest,
   ZWithdrawalQueueResponse,
+  ZWithdrawalRejectRequest,
 } from './schemas.ts';
 
 // The back office API: every endpoint, `POST /admin-api<path>`, with its schemas and who may call it.
@@ -59,6 +62,7 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
 }
 
 const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
+const WITHDRAWAL_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
 const COMPLAINT_HANDLERS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
 
 export const adminEndpoints = {
@@ -164,7 +168,24 @@ export const adminEndpoints = {
     response: ZWithdrawalQueueResponse,
     access: FINANCE_READERS,
     audit: 'refusals',
-    summary: 'The withdrawal queue by status, oldest first (read-only)',
+    summary: 'The withdrawal queue by status, oldest first, with who approved each so far',
+    tag: 'withdrawals',
+  }),
+  '/withdrawals/approve': endpoint({
+    request: ZWithdrawalApproveRequest,
+    response: ZWithdrawalDecision,
+    access: WITHDRAWAL_DECIDERS,
+    audit: 'always',
+    summary:
+      'Approve a pending withdrawal (the CLI’s withdraw:approve use case); above the configured amount it is paid only once two different operators approved',
+    tag: 'withdrawals',
+  }),
+  '/withdrawals/reject': endpoint({
+    request: ZWithdrawalRejectRequest,
+    response: ZWithdrawalDecision,
+    access: WITHDRAWAL_DECIDERS,
+    audit: 'always',
+    summary: 'Reject a pending withdrawal with a reason the player sees; the amount returns to their cash',
     tag: 'withdrawals',
   }),
 } satisfies Record<string, AdminEndpointDefinition>;

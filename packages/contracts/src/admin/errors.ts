@@ -16,6 +16,7 @@ export const ADMIN_ERROR_MESSAGES = {
   CANNOT_DISABLE_SELF: 'You cannot disable your own account',
   OPERATOR_PASSWORD_INVALID: 'The password must be 12 to 128 characters',
   OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the one-time password',
+  APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',
 } as const;
 
 export type AdminOnlyErrorCode = keyof typeof ADMIN_ERROR_MESSAGES;

@@ -193,12 +193,37 @@ export const ZWithdrawalQueueItem = z.object({
   destination: z.string(),
   status: z.string(),
   reason: z.string().nullable(),
+  /** Operators who approved it so far (above the second-approval amount it needs two). */
+  approvals: z.array(z.string()),
+  needsSecondApproval: z.boolean(),
   createTime: z.string(),
 });
 export type TWithdrawalQueueItem = z.infer<typeof ZWithdrawalQueueItem>;
 export const ZWithdrawalQueueResponse = z.object({
+  /** Withdrawals above this amount need two different operators' approval. */
+  secondApprovalAbove: zMoneyText,
   list: z.array(ZWithdrawalQueueItem),
   total: z.number().int(),
   pageNum: z.number().int(),
   pageSize: z.number().int(),
 });
+
+const zWithdrawNo = z
+  .string(invalid)
+  .trim()
+  .toUpperCase()
+  .regex(/^W\d{20}$/, { error: 'ORDER_NOT_FOUND' });
+export const ZWithdrawalApproveRequest = z.object({ withdrawNo: zWithdrawNo });
+export const ZWithdrawalRejectRequest = z.object({
+  withdrawNo: zWithdrawNo,
+  /** The player reads it. */
+  reason: z.string(invalid).trim().min(1, invalid).max(300, invalid),
+});
+export const ZWithdrawalDecision = z.object({
+  withdrawNo: z.string(),
+  /** awaitingSecondApproval: this approval counted, another operator must approve too. */
+  status: z.enum(['awaitingSecondApproval', 'paid', 'paying', 'failed', 'rejected']),
+  approvals: z.number().int(),
+  detail: z.string(),
+});
+export type TWithdrawalDecision = z.infer<typeof ZWithdrawalDecision>;

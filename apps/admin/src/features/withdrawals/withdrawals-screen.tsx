@@ -1,12 +1,20 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { WITHDRAWAL_QUEUE_FILTERS, type TWithdrawalQueueItem } from '@mayur/contracts/admin';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  adminEndpoints,
+  isAllowed,
+  WITHDRAWAL_QUEUE_FILTERS,
+  ZWithdrawalRejectRequest,
+  type TWithdrawalDecision,
+  type TWithdrawalQueueItem,
+} from '@mayur/contracts/admin';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
+import { useSession } from '../../shared/api/use-session.ts';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
-import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TWithdrawalQueueItem>();
@@ -16,6 +24,23 @@ export function WithdrawalsScreen() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Filter>('WAIT');
   const [pageNum, setPageNum] = useState(1);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  // Approve and Reject show exactly where the server's map lets the role decide (finance, owner).
+  const canDecide = session ? isAllowed(adminEndpoints['/withdrawals/approve'].access, session.operator.role) : false;
+  const [outcome, setOutcome] = useState<TWithdrawalDecision | null>(null);
+  const onDecided = (decision: TWithdrawalDecision) => {
+    setOutcome(decision);
+    void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
+  };
+  const approve = useMutation({
+    mutationFn: (withdrawNo: string) => adminApi('/withdrawals/approve', { withdrawNo }),
+    onSuccess: onDecided,
+  });
+  const reject = useMutation({
+    mutationFn: (input: { withdrawNo: string; reason: string }) => adminApi('/withdrawals/reject', input),
+    onSuccess: onDecided,
+  });
   const withdrawals = useQuery({
     queryKey: ['withdrawals', status, pageNum],
     queryFn: () => adminApi('/withdrawals/list', { status, pageNum, pageSize: PAGE_SIZE }),
@@ -34,14 +59,66 @@ export function WithdrawalsScreen() {
         cell: (cell) => t(`withdrawals.statuses.${cell.getValue()}`),
       }),
       column.accessor('reason', { header: t('withdrawals.reason'), cell: (cell) => cell.getValue() ?? '—' }),
+      column.accessor('approvals', {
+        header: t('withdrawals.approvals'),
+        cell: ({ row }) =>
+          `${row.original.approvals.join(', ') || '—'}${row.original.needsSecondApproval ? ` (${t('withdrawals.needsTwo')})` : ''}`,
+      }),
+      ...(canDecide
+        ? [
+            column.display({
+              id: 'actions',
+              header: t('withdrawals.actions'),
+              cell: ({ row }) =>
+                row.original.status === 'pending' ? (
+                  <span className="cell-actions">
+                    <button
+                      type="button"
+                      className="button small"
+                      disabled={approve.isPending}
+                      onClick={() => approve.mutate(row.original.withdrawNo)}
+                    >
+                      {row.original.approvals.length > 0 ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button danger small"
+                      disabled={reject.isPending}
+                      onClick={() => {
+                        const reason = window.prompt(t('withdrawals.rejectReason')) ?? '';
+                        const parsed = ZWithdrawalRejectRequest.safeParse({ withdrawNo: row.original.withdrawNo, reason });
+                        if (parsed.success) reject.mutate(parsed.data);
+                      }}
+                    >
+                      {t('withdrawals.reject')}
+                    </button>
+                  </span>
+                ) : null,
+            }),
+          ]
+        : []),
     ],
-    [t],
+    [t, canDecide, approve, reject],
   );
+  const decisionError = approve.error ?? reject.error;
 
   return (
     <section className="screen">
       <h1>{t('nav.withdrawals')}</h1>
-      <p className="muted">{t('withdrawals.readOnly')}</p>
+      {withdrawals.data ? (
+        <p className="muted">{t('withdrawals.readOnly', { limit: withdrawals.data.secondApprovalAbove })}</p>
+      ) : null}
+      {decisionError ? (
+        <p className="form-error" role="alert">
+          {errorText(t, decisionError)}
+        </p>
+      ) : outcome ? (
+        <p className="notice" role="status" data-testid="withdrawal-outcome">
+          {outcome.status === 'awaitingSecondApproval'
+            ? t('withdrawals.awaitingSecond', { withdrawNo: outcome.withdrawNo })
+            : t('withdrawals.decided', { withdrawNo: outcome.withdrawNo, status: t(`withdrawals.statuses.${outcome.status}`) })}
+        </p>
+      ) : null}
       <div className="filters">
         <label>
           {t('withdrawals.show')}

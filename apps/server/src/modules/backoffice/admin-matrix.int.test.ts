@@ -1,5 +1,6 @@
 import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type OperatorRole } from '@mayur/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
@@ -12,6 +13,8 @@ let server: TestServer;
 const operators = new Map<OperatorRole, SignedInOperator>();
 let complaintNumber = '';
 let victims: string[] = [];
+let toApprove: string[] = [];
+let toReject: string[] = [];
 
 type Sample = () => Record<string, unknown>;
 let created = 0;
@@ -27,6 +30,8 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),
   '/complaints/close': () => ({ complaint: complaintNumber }),
   '/withdrawals/list': () => ({ status: 'ALL' }),
+  '/withdrawals/approve': () => ({ withdrawNo: toApprove.shift() }),
+  '/withdrawals/reject': () => ({ withdrawNo: toReject.shift(), reason: 'Name on the account differs' }),
 };
 
 beforeAll(async () => {
@@ -37,6 +42,21 @@ beforeAll(async () => {
   const filed = await server.call('/user/addComplaints', { type: 'other', text: 'Where is my money?' }, { token: player.token });
   expect(filed.body.res).toBe(1);
   complaintNumber = filed.body.obj.number;
+  // Small withdrawals (one approval each): one to approve and one to reject per role allowed to decide.
+  const payee = await payingPlayer(server, 10_000_00n);
+  const bankCardId = await addBankCard(server, payee.token);
+  const withdrawals: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const reply = await server.call(
+      '/cash/withdrawNew',
+      { amount: '230', bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
+      { token: payee.token },
+    );
+    expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
+    withdrawals.push(reply.body.obj.withdrawNo);
+  }
+  toApprove = withdrawals.slice(0, 2);
+  toReject = withdrawals.slice(2);
 });
 afterAll(async () => server.stop());
 

@@ -4,7 +4,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { destinationLabel } from '../payments/withdraw/find-withdraw-list.ts';
 
 // The withdrawal queue, read-only: the statuses the CLI's withdraw:list filters by, oldest first,
-// destinations masked. Approving and rejecting (maker-checker) are the next slice of issue 15.
+// destinations masked, with the operators who approved each so far (maker-checker).
 
 const STATUS_FILTERS: Record<string, string[]> = {
   WAIT: ['pending', 'paying'],
@@ -22,16 +22,23 @@ type Row = {
   status: string;
   reason: string | null;
   created_at: Date;
+  approvals: string[];
 };
 
-export async function findWithdrawalQueue(db: Queryable, query: { status: string; pageNum: number; pageSize: number }) {
+export async function findWithdrawalQueue(
+  db: Queryable,
+  query: { status: string; pageNum: number; pageSize: number },
+  secondApprovalAbovePaise: bigint,
+) {
   const statuses = STATUS_FILTERS[query.status] ?? STATUS_FILTERS.WAIT!;
   const [count] = await db.query<{ total: number }>('select count(*)::int as total from withdrawals where status = any($1)', [
     statuses,
   ]);
   const rows = await db.query<Row>(
-    `select withdraw_no, user_id, account_kind, destination, amount_paise, status, reason, created_at
-     from withdrawals where status = any($1) order by id limit $2 offset $3`,
+    `select w.withdraw_no, w.user_id, w.account_kind, w.destination, w.amount_paise, w.status, w.reason, w.created_at,
+            coalesce((select array_agg(o.name order by a.created_at) from withdrawal_approvals a join operators o on o.id = a.operator_id
+                      where a.withdrawal_id = w.id), '{}') as approvals
+     from withdrawals w where w.status = any($1) order by w.id limit $2 offset $3`,
     [statuses, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   const list: TWithdrawalQueueItem[] = rows.map((row) => ({
@@ -42,7 +49,15 @@ export async function findWithdrawalQueue(db: Queryable, query: { status: string
     destination: destinationLabel(row.account_kind, row.destination),
     status: row.status,
     reason: row.reason,
+    approvals: row.approvals,
+    needsSecondApproval: row.amount_paise > secondApprovalAbovePaise,
     createTime: row.created_at.toISOString(),
   }));
-  return { list, total: count!.total, pageNum: query.pageNum, pageSize: query.pageSize };
+  return {
+    secondApprovalAbove: formatMoney(secondApprovalAbovePaise),
+    list,
+    total: count!.total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
 }

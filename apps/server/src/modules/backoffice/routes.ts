@@ -10,6 +10,7 @@ import { closeComplaintAsOperator, complaintThread, listComplaints, replyToCompl
 import { buildAdminOpenApiDocument } from './admin-openapi.ts';
 import { findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
+import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
 import { createOperator, disableOperator, listOperators, operatorView } from './operators.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
@@ -89,7 +90,21 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     return change.after;
   });
 
-  registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) => findWithdrawalQueue(db, input));
+  registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) =>
+    findWithdrawalQueue(db, input, bo.app.config.admin.secondApprovalAbovePaise),
+  );
+  registerAdminEndpoint(scope, bo, '/withdrawals/approve', async ({ input, principal, audit }) => {
+    const decision = await approveAsOperator(bo, input.withdrawNo, principal.operator);
+    audit.before = { withdrawNo: input.withdrawNo, status: 'pending', approvals: decision.approvals - 1 };
+    audit.after = { withdrawNo: input.withdrawNo, status: decision.status, approvals: decision.approvals };
+    return decision;
+  });
+  registerAdminEndpoint(scope, bo, '/withdrawals/reject', async ({ input, principal, audit }) => {
+    const decision = await rejectAsOperator(bo, input.withdrawNo, principal.operator, input.reason);
+    audit.before = { withdrawNo: input.withdrawNo, status: 'pending' };
+    audit.after = { withdrawNo: input.withdrawNo, status: 'rejected', reason: input.reason };
+    return decision;
+  });
 }
 
 /** The built console: its files, and its index.html for every other path under /admin (its router's). */

@@ -54,3 +54,13 @@ alter table admin_audit_log
   add column after jsonb;
 create index admin_audit_log_operator_idx on admin_audit_log (operator_id, id desc);
 create index admin_audit_log_action_idx on admin_audit_log (action, id desc);
+
+-- Maker-checker on withdrawals above the configured amount: each approving operator once; the
+-- withdrawal is paid when two different operators have approved (its guarded pending → paying
+-- update still decides races, so it is paid once).
+create table withdrawal_approvals (
+  withdrawal_id bigint not null references withdrawals (id),
+  operator_id bigint not null references operators (id),
+  created_at timestamptz not null,
+  primary key (withdrawal_id, operator_id)
+);
