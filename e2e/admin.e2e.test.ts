@@ -7,12 +7,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
+import { DEMO_MOBILE, DEMO_PASSWORD } from './support/demo-player.ts';
+import { latestCode, operator } from './support/operator.ts';
 import { callApi, newPlayer } from './support/player.ts';
 
 // The back office in Chromium on the embedded default: the first owner comes from the CLI, signs in
 // with the one-time password and enrols two-factor (codes computed here with the library the server
 // uses), creates a support operator; the support operator enrols, answers a player's complaint, and
-// cannot open the withdrawals queue.
+// cannot open the withdrawals queue; a finance operator approves a player's withdrawal and the player
+// sees Success.
 
 const root = path.resolve(import.meta.dirname, '..');
 let app: AppProcess;
@@ -66,32 +69,39 @@ async function enrol(page: Page, login: string, oneTimePassword: string, newPass
   await expect.poll(() => page.getByTestId('operator-name').isVisible(), { timeout: 15_000 }).toBe(true);
 }
 
+/** An owner made by the CLI and enrolled in the console; their page is signed in. */
+async function ownerPage(login: string, name: string): Promise<Page> {
+  const created = app.admin('operator:create', '--login', login, '--name', name, '--role', 'owner');
+  expect(created.status, created.stderr).toBe(0);
+  const page = await desktopPage();
+  await enrol(page, login, created.stdout.trim().split('\n').at(-1)!, `${login} chooses a long password`);
+  expect(await page.getByTestId('operator-name').textContent()).toBe(name);
+  return page;
+}
+
+/** The owner creates an operator on the Operators screen and reads the one-time password shown once. */
+async function createOperatorInConsole(page: Page, name: string, login: string, role: string): Promise<string> {
+  await page.getByRole('link', { name: en.nav.operators }).click();
+  await page.getByLabel(en.operators.name).fill(name);
+  await page.getByLabel(en.operators.login).fill(login);
+  await page.getByLabel(en.operators.role).selectOption(role);
+  await page.getByRole('button', { name: en.operators.createSubmit }).click();
+  const passwordCell = page.getByTestId('one-time-password-value');
+  await expect.poll(() => passwordCell.isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect.poll(() => page.getByRole('cell', { name: login }).count()).toBe(1);
+  return (await passwordCell.textContent())!.trim();
+}
+
 describe('the back office in Chromium at 1280×800', () => {
   it(
     'an owner enrols and creates a support operator, who answers a complaint and cannot open the withdrawals queue',
     { timeout: 180_000 },
     async () => {
-      const created = app.admin('operator:create', '--login', 'owner@mayur.test', '--name', 'Olivia Owner', '--role', 'owner');
-      expect(created.status, created.stderr).toBe(0);
-      const ownerPassword = created.stdout.trim().split('\n').at(-1)!;
-
-      const ownerPage = await desktopPage();
-      await enrol(ownerPage, 'owner@mayur.test', ownerPassword, 'owner chooses a long password');
-      expect(await ownerPage.getByTestId('operator-name').textContent()).toBe('Olivia Owner');
-      await ownerPage.getByRole('link', { name: en.nav.operators }).click();
-      await ownerPage.getByLabel(en.operators.name).fill('Sam Support');
-      await ownerPage.getByLabel(en.operators.login).fill('sam@mayur.test');
-      await ownerPage.getByLabel(en.operators.role).selectOption('support');
-      await ownerPage.getByRole('button', { name: en.operators.createSubmit }).click();
-      const passwordCell = ownerPage.getByTestId('one-time-password-value');
-      await expect.poll(() => passwordCell.isVisible(), { timeout: 10_000 }).toBe(true);
-      const supportPassword = (await passwordCell.textContent())!.trim();
-      await expect.poll(() => ownerPage.getByRole('cell', { name: 'sam@mayur.test' }).count()).toBe(1);
+      const owner = await ownerPage('owner@mayur.test', 'Olivia Owner');
+      const supportPassword = await createOperatorInConsole(owner, 'Sam Support', 'sam@mayur.test', 'support');
       // The creation is in the audit log, with who did it.
-      await ownerPage.getByRole('link', { name: en.nav.audit }).click();
-      await expect
-        .poll(() => ownerPage.getByRole('cell', { name: 'admin/operators/create' }).count(), { timeout: 10_000 })
-        .toBe(1);
+      await owner.getByRole('link', { name: en.nav.audit }).click();
+      await expect.poll(() => owner.getByRole('cell', { name: 'admin/operators/create' }).count(), { timeout: 10_000 }).toBe(1);
 
       const player = await newPlayer(app);
       const filed = await callApi<{ id: string; number: string }>(
@@ -133,6 +143,74 @@ describe('the back office in Chromium at 1280×800', () => {
         body: '{}',
       });
       expect(refused.status).toBe(403);
+    },
+  );
+
+  it(
+    'a finance operator approves a withdrawal the demo player requested and the player sees Success',
+    { timeout: 180_000 },
+    async () => {
+      // The demo player sets a withdrawal password, adds a bank card, gets ₹500 and asks for ₹300.
+      const session = await callApi<{ token: string }>(app, '/user/login', { mobile: DEMO_MOBILE, password: DEMO_PASSWORD });
+      await callApi(app, '/smsserver/getCode', { mobile: DEMO_MOBILE });
+      const code = await latestCode(app, DEMO_MOBILE);
+      await callApi(app, '/user/changeWithdrawPsw', { mobile: DEMO_MOBILE, code, withdrawPassword: '654321' }, session.token);
+      const card = await callApi<{ id: number }>(
+        app,
+        '/cash/addBankCard',
+        {
+          actualName: 'Demo Player',
+          ifscCode: 'HDFC0001234',
+          bankName: 'HDFC Bank',
+          bankAccount: '123456789012',
+          email: 'demo@mayur.local',
+          mobile: DEMO_MOBILE,
+          withdrawPassword: '654321',
+        },
+        session.token,
+      );
+      operator(app, 'user:adjust', '--user', DEMO_MOBILE, '--amount', '500', '--reason', 'e2e', '--key', 'e2e-admin-withdrawal');
+      const requested = await callApi<{ withdrawNo: string }>(
+        app,
+        '/cash/withdrawNew',
+        { amount: '300', bankCardId: card.id, withdrawPassword: '654321' },
+        session.token,
+      );
+
+      const owner = await ownerPage('finance-owner@mayur.test', 'Fiona Owner');
+      const financePassword = await createOperatorInConsole(owner, 'Farah Finance', 'farah@mayur.test', 'finance');
+      const financePage = await desktopPage();
+      await enrol(financePage, 'farah@mayur.test', financePassword, 'farah picks her own password');
+      await financePage.getByRole('link', { name: en.nav.withdrawals }).click();
+      const row = financePage.getByRole('row').filter({ hasText: requested.withdrawNo });
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      await row.getByRole('button', { name: en.withdrawals.approve, exact: true }).click();
+      await expect
+        .poll(() => financePage.getByTestId('withdrawal-outcome').textContent(), { timeout: 15_000 })
+        .toContain(en.withdrawals.statuses.paid);
+
+      // The player's own list says Success, in the player app.
+      const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US' });
+      contexts.push(context);
+      await context.addInitScript((token) => {
+        localStorage.setItem('readNotice', '1');
+        localStorage.setItem('mobile', '9000000001');
+        localStorage.setItem('token', token);
+      }, session.token);
+      const playerPage = await context.newPage();
+      playerPage.on('pageerror', (error) => pageErrors.push(error.message));
+      await playerPage.goto('/withdraw_log');
+      await expect
+        .poll(
+          () =>
+            playerPage
+              .getByTestId('withdraw-record')
+              .evaluateAll((rows) =>
+                rows.map((item) => item.querySelector('[data-testid="record-status"]')?.textContent?.trim() ?? ''),
+              ),
+          { timeout: 15_000 },
+        )
+        .toEqual(['Success']);
     },
   );
 });
