@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { OPERATOR_SESSION_MAX_MS } from '@mayur/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
@@ -342,6 +345,34 @@ describe('the gate', () => {
       expect((await adminCall(listed, '/auth/me', {}, { ip: '192.168.1.7' })).status).toBe(401);
     } finally {
       await listed.stop();
+    }
+  });
+
+  it('serves the built console under /admin with its index.html for the router’s paths, and never for a missing asset', async () => {
+    const distDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-admin-dist-'));
+    fs.mkdirSync(path.join(distDir, 'assets'));
+    fs.writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>console</title>');
+    fs.writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), 'export {};');
+    const served = await startTestServer({ ADMIN_DIST_DIR: distDir });
+    try {
+      for (const url of ['/admin', '/admin/', '/admin/complaints/C20261124000001']) {
+        const page = await served.app.inject({ method: 'GET', url });
+        expect([page.statusCode, page.headers['content-type']], url).toEqual([200, 'text/html; charset=utf-8']);
+        expect(page.body, url).toContain('<title>console</title>');
+        expect(page.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+        expect(page.headers['content-security-policy'], url).toContain("script-src 'self'");
+      }
+      const asset = await served.app.inject({ method: 'GET', url: '/admin/assets/app-abc123.js' });
+      expect([asset.statusCode, asset.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+      expect((await served.app.inject({ method: 'GET', url: '/admin/assets/gone-000.js' })).statusCode).toBe(404);
+      const api = await adminCall(served, '/auth/me');
+      expect(api.headers['cache-control']).toBe('no-store');
+      expect((await served.app.inject({ method: 'POST', url: '/admin-api/no/such/endpoint', payload: {} })).statusCode).toBe(404);
+      const openapi = (await served.app.inject({ method: 'GET', url: '/admin-api/openapi.json' })).json();
+      expect(openapi.paths['/admin-api/withdrawals/approve'].post['x-roles']).toEqual(['owner', 'finance']);
+    } finally {
+      await served.stop();
+      fs.rmSync(distDir, { recursive: true, force: true });
     }
   });
 
