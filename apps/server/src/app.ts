@@ -14,6 +14,7 @@ import { registerBackOffice } from './modules/backoffice/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
+import { cancelWaitingCrashBets } from './modules/games/crash/cancel-waiting-bets.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
 import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
@@ -109,7 +110,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerNoticeRoutes(app, ctx);
   registerComplaintRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
-  registerProtectionRoutes(app, ctx);
+  registerProtectionRoutes(app, ctx, (userId, atMs) => cancelWaitingCrashBets(ctx, userId, atMs));
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, hasher, ctx.gateway);

@@ -7,7 +7,7 @@ import {
 } from '@mayur/contracts';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findDepositUsage } from '../payments/recharge/find-deposit-usage.ts';
+import { findDepositUsage } from './find-deposit-usage.ts';
 import { findNetLossesSince } from '../wallet/activity-statement.ts';
 import { activeExclusion, exclusionRefusal } from './exclusion.ts';
 import { limitOf, periodStarts, PROTECTION_COLUMNS, type ProtectionRow } from './protection-row.ts';

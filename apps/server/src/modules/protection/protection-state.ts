@@ -12,7 +12,7 @@ import {
   type TProtectionState,
 } from '@mayur/contracts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { findDepositUsage } from '../payments/recharge/find-deposit-usage.ts';
+import { findDepositUsage } from './find-deposit-usage.ts';
 import { findNetLossesSince } from '../wallet/activity-statement.ts';
 import { activeExclusion } from './exclusion.ts';
 import { findProtectionRow, limitOf, periodStarts, type ProtectionRow } from './protection-row.ts';

@@ -4,10 +4,13 @@ import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { findActivityStatement, findSessionResult } from './activity-statement.ts';
 import { cancelLimitChange, changeLimit, confirmLimitChange } from './change-limit.ts';
 import { findProtectionState } from './protection-state.ts';
-import { setRealityCheck, startExclusion } from './start-exclusion.ts';
+import { setRealityCheck, startExclusion, type ExclusionStarted } from './start-exclusion.ts';
 
-/** Player protection (decision 0022): every endpoint acts on the signed-in player's own settings only. */
-export function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext) {
+/**
+ * Player protection (decision 0022): every endpoint acts on the signed-in player's own settings only.
+ * `onExclusionStarted` is what other modules do when an exclusion starts (wired by the app).
+ */
+export function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext, onExclusionStarted: ExclusionStarted) {
   registerEndpoint(app, ctx, '/protection/state', ({ session }) => findProtectionState(ctx.db, ctx.clock.now(), session.userId));
   registerEndpoint(app, ctx, '/protection/setLimit', ({ input, session }) =>
     changeLimit(ctx, session.userId, { kind: input.kind, period: input.period }, input.amount),
@@ -18,7 +21,7 @@ export function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext) 
     cancelLimitChange(ctx, session.userId, input),
   );
   registerEndpoint(app, ctx, '/protection/startExclusion', ({ input, session }) =>
-    startExclusion(ctx, session.userId, input.duration),
+    startExclusion(ctx, session.userId, input.duration, onExclusionStarted),
   );
   registerEndpoint(app, ctx, '/protection/setRealityCheck', ({ input, session }) =>
     setRealityCheck(ctx, session.userId, input.minutes as 0 | 15 | 30 | 60),

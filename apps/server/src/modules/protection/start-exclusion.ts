@@ -1,17 +1,25 @@
 import { exclusionEndMs, exclusionKindOf, type ExclusionDuration, type RealityCheckMinutes } from '@mayur/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { cancelCrashBet } from '../games/crash/cancel-crash-bet.ts';
 import { findProtectionState } from './protection-state.ts';
 import { lockOwnProtectionRow } from './protection-row.ts';
+
+/** What else happens when a player's exclusion has started (at `atMs`). */
+export type ExclusionStarted = (userId: number, atMs: number) => Promise<void>;
 
 /**
  * Starts a time-out or self-exclusion from now. Nothing ends one early: a new one is accepted only
  * when it ends later than the one in force (which it then replaces); one ending sooner is refused
- * with EXCLUSION_ALREADY_LONGER. The player's crash bets that have not flown yet (queued for the next
- * round, or in a round still taking bets) are cancelled and their stakes returned.
+ * with EXCLUSION_ALREADY_LONGER. Once it is committed, `onStarted` runs (the app wires the crash
+ * games' cancellation of the player's bets that have not flown yet there, so that this module need not
+ * import the games, which import it).
  */
-export async function startExclusion(ctx: AppContext, userId: number, duration: ExclusionDuration) {
+export async function startExclusion(
+  ctx: AppContext,
+  userId: number,
+  duration: ExclusionDuration,
+  onStarted: ExclusionStarted = async () => undefined,
+) {
   const now = ctx.clock.now();
   const endsAt = new Date(exclusionEndMs(duration, now.getTime()));
   const kind = exclusionKindOf(duration);
@@ -27,26 +35,8 @@ export async function startExclusion(ctx: AppContext, userId: number, duration: 
     );
   });
   ctx.log.info({ userId, kind, duration, endsAt: endsAt.toISOString() }, 'player exclusion started');
-  await cancelWaitingCrashBets(ctx, userId, now.getTime());
+  await onStarted(userId, now.getTime());
   return findProtectionState(ctx.db, now, userId);
-}
-
-/**
- * Cancels through the crash group commit, like the player's own cancel: a bet whose round has flown
- * meanwhile stays (BET_NOT_CANCELLABLE), and new bets are refused from now by the exclusion itself.
- */
-async function cancelWaitingCrashBets(ctx: AppContext, userId: number, receivedAtMs: number): Promise<void> {
-  const waiting = await ctx.db.query<{ id: bigint }>(
-    "select id from crash_bets where user_id = $1 and status in ('queued', 'open') order by id",
-    [userId],
-  );
-  const results = await Promise.allSettled(waiting.map((bet) => cancelCrashBet(ctx, userId, bet.id, receivedAtMs)));
-  for (const result of results) {
-    const isExpected =
-      result.status === 'fulfilled' || (result.reason instanceof AppError && result.reason.code === 'BET_NOT_CANCELLABLE');
-    if (!isExpected) throw result.reason;
-  }
-  if (waiting.length > 0) ctx.log.info({ userId, bets: waiting.length }, 'crash bets cancelled by an exclusion');
 }
 
 export async function setRealityCheck(ctx: AppContext, userId: number, minutes: RealityCheckMinutes) {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../../platform/db/db.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 
 export type DepositUsage = { day: bigint; week: bigint; month: bigint };
 
