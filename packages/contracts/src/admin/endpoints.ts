@@ -10,6 +10,8 @@ import {
   ZAdminComplaintThread,
   ZAdminEmpty,
   ZAdminNull,
+  ZAuditExportRequest,
+  ZAuditExportResponse,
   ZAuditListRequest,
   ZAuditListResponse,
   ZConfirmEnrolmentRequest,
@@ -129,6 +131,14 @@ export const adminEndpoints = {
     access: ['owner', 'auditor'],
     audit: 'refusals',
     summary: 'The audit log, newest first, paged, by operator or action',
+    tag: 'audit',
+  }),
+  '/audit/export': endpoint({
+    request: ZAuditExportRequest,
+    response: ZAuditExportResponse,
+    access: ['owner', 'auditor'],
+    audit: 'always',
+    summary: 'The audit log as CSV (newest first, at most 10,000 rows), by operator or action; exporting is itself recorded',
     tag: 'audit',
   }),
   '/complaints/list': endpoint({

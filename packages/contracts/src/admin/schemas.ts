@@ -129,6 +129,16 @@ export const ZAuditListResponse = z.object({
   pageSize: z.number().int(),
 });
 
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
+export const ZAuditExportRequest = ZAuditListRequest.pick({ operatorId: true, action: true });
+export const ZAuditExportResponse = z.object({
+  /** RFC 4180 CSV, newest first; cells that a spreadsheet would run as a formula are prefixed with '. */
+  csv: z.string(),
+  rowCount: z.number().int(),
+  /** More rows matched than AUDIT_EXPORT_MAX_ROWS: narrow the filter. */
+  isTruncated: z.boolean(),
+});
+
 export const ADMIN_COMPLAINT_FILTERS = ['waiting', ...COMPLAINT_STATUSES, 'all'] as const;
 export const ZAdminComplaintsRequest = z.object({
   status: z.enum(ADMIN_COMPLAINT_FILTERS, invalid).default('waiting'),

@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TAuditEntry } from '@mayur/contracts/admin';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -6,10 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatTime } from '../../shared/ui/format.ts';
-import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TAuditEntry>();
+
+/** Hands the CSV to the browser as a file download. */
+function download(csv: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  URL.revokeObjectURL(url);
+}
 
 function change(entry: TAuditEntry): string {
   if (entry.before === null && entry.after === null) return '';
@@ -24,6 +34,10 @@ export function AuditScreen() {
     queryKey: ['audit', filter, pageNum],
     queryFn: () => adminApi('/audit/list', { ...filter, pageNum, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
+  });
+  const exportCsv = useMutation({
+    mutationFn: () => adminApi('/audit/export', filter),
+    onSuccess: (result) => download(result.csv, `audit-log-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   const columns = useMemo(
     () => [
@@ -67,7 +81,19 @@ export function AuditScreen() {
         <button type="submit" className="button secondary">
           {t('audit.filter')}
         </button>
+        <button type="button" className="button secondary" disabled={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          {t('audit.export')}
+        </button>
       </form>
+      {exportCsv.error ? (
+        <p className="form-error" role="alert">
+          {errorText(t, exportCsv.error)}
+        </p>
+      ) : exportCsv.data ? (
+        <p className="muted" role="status">
+          {t(exportCsv.data.isTruncated ? 'audit.exportTruncated' : 'audit.exported', { count: exportCsv.data.rowCount })}
+        </p>
+      ) : null}
       {audit.isPending ? (
         <Loading />
       ) : audit.isError ? (

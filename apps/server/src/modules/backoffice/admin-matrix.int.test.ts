@@ -25,6 +25,7 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/operators/create': () => ({ name: 'New one', login: `matrix-new-${++created}@ops.test`, role: 'support' }),
   '/operators/disable': () => ({ operatorId: victims.shift() }),
   '/audit/list': () => ({ pageSize: 5 }),
+  '/audit/export': () => ({ action: 'admin/operators/create' }),
   '/complaints/list': () => ({ status: 'all' }),
   '/complaints/thread': () => ({ complaint: complaintNumber }),
   '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),

@@ -75,3 +75,36 @@ export async function findAuditLog(db: Queryable, query: z.output<typeof ZAuditL
   }));
   return { list, total: count!.total, pageNum: query.pageNum, pageSize: query.pageSize };
 }
+
+const CSV_COLUMNS = ['id', 'time', 'actor', 'operator id', 'action', 'outcome', 'address', 'request', 'before', 'after'] as const;
+
+/** One CSV cell: quoted when needed, and never a formula when a spreadsheet opens it (CSV injection). */
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function exportAuditLog(db: Queryable, filter: { operatorId?: string; action?: string }, maxRows: number) {
+  const page = await findAuditLog(db, { ...filter, pageNum: 1, pageSize: maxRows });
+  const lines = [
+    CSV_COLUMNS.join(','),
+    ...page.list.map((entry) =>
+      [
+        entry.id,
+        entry.createTime,
+        entry.actor,
+        entry.operatorId,
+        entry.action,
+        entry.outcome,
+        entry.ip,
+        entry.details,
+        entry.before,
+        entry.after,
+      ]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return { csv: `${lines.join('\r\n')}\r\n`, rowCount: page.list.length, isTruncated: page.total > page.list.length };
+}

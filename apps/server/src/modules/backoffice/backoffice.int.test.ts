@@ -241,6 +241,13 @@ describe('operators and the audit log', () => {
       true,
     );
 
+    const exported = await adminCall(server, '/audit/export', { operatorId: owner.id }, { token: owner.token });
+    expect(exported.body.obj).toMatchObject({ isTruncated: false });
+    const csvLines = exported.body.obj.csv.trimEnd().split('\r\n');
+    expect(csvLines[0]).toBe('id,time,actor,operator id,action,outcome,address,request,before,after');
+    expect(csvLines.some((line: string) => line.includes(',admin/operators/create,ok,10.9.9.9,'))).toBe(true);
+    expect(exported.body.obj.rowCount).toBe(csvLines.length - 1);
+
     const page = await adminCall(
       server,
       '/audit/list',
@@ -287,6 +294,18 @@ describe('operators and the audit log', () => {
       { login: 'x@ops.test', role: 'king' },
     );
     expect(refused.isOk).toBe(false);
+  });
+});
+
+describe('CSV cells', () => {
+  it('quote what needs quoting and never start a formula', async () => {
+    const { csvCell } = await import('./audit-log.ts');
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
+    expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
+    expect(csvCell(null)).toBe('');
   });
 });
 

@@ -8,7 +8,8 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import { createAdminGate } from './admin-gate.ts';
 import { closeComplaintAsOperator, complaintThread, listComplaints, replyToComplaint } from './admin-complaints.ts';
 import { buildAdminOpenApiDocument } from './admin-openapi.ts';
-import { findAuditLog } from './audit-log.ts';
+import { AUDIT_EXPORT_MAX_ROWS } from '@mayur/contracts/admin';
+import { exportAuditLog, findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
@@ -74,6 +75,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   });
 
   registerAdminEndpoint(scope, bo, '/audit/list', ({ input }) => findAuditLog(db, input));
+  registerAdminEndpoint(scope, bo, '/audit/export', ({ input }) => exportAuditLog(db, input, AUDIT_EXPORT_MAX_ROWS));
 
   registerAdminEndpoint(scope, bo, '/complaints/list', ({ input }) => listComplaints(db, input.status));
   registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
