@@ -125,6 +125,15 @@ export const adminEndpoints = {
     summary: 'Disable an operator and end their sessions',
     tag: 'operators',
   }),
+  '/operators/reset': endpoint({
+    request: ZOperatorIdRequest,
+    response: ZCreateOperatorResponse,
+    access: ['owner'],
+    audit: 'always',
+    summary:
+      'Reset an operator who lost their phone and recovery codes: a new one-time password (shown once), two-factor to enrol again, sessions ended',
+    tag: 'operators',
+  }),
   '/audit/list': endpoint({
     request: ZAuditListRequest,
     response: ZAuditListResponse,

@@ -14,6 +14,7 @@ export const ADMIN_ERROR_MESSAGES = {
   OPERATOR_EXISTS: 'An operator with this login already exists',
   OPERATOR_NOT_FOUND: 'This operator does not exist',
   CANNOT_DISABLE_SELF: 'You cannot disable your own account',
+  CANNOT_RESET_SELF: 'You cannot reset your own account; ask another owner',
   OPERATOR_PASSWORD_INVALID: 'The password must be 12 to 128 characters',
   OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the one-time password',
   APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',

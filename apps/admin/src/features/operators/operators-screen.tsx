@@ -21,6 +21,10 @@ export function OperatorsScreen() {
     mutationFn: (operatorId: string) => adminApi('/operators/disable', { operatorId }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
   });
+  const reset = useMutation({
+    mutationFn: (operatorId: string) => adminApi('/operators/reset', { operatorId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
+  });
   const ownId = session?.operator.id;
   const columns = useMemo(
     () => [
@@ -43,30 +47,50 @@ export function OperatorsScreen() {
         header: () => <span className="visually-hidden">{t('operators.actions')}</span>,
         cell: ({ row }) =>
           row.original.isDisabled || row.original.id === ownId ? null : (
-            <button
-              type="button"
-              className="button danger small"
-              disabled={disable.isPending}
-              onClick={() => {
-                if (window.confirm(t('operators.confirmDisable', { name: row.original.name }))) disable.mutate(row.original.id);
-              }}
-            >
-              {t('operators.disable')}
-            </button>
+            <span className="cell-actions">
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={reset.isPending}
+                onClick={() => {
+                  if (window.confirm(t('operators.confirmReset', { name: row.original.name }))) reset.mutate(row.original.id);
+                }}
+              >
+                {t('operators.reset')}
+              </button>
+              <button
+                type="button"
+                className="button danger small"
+                disabled={disable.isPending}
+                onClick={() => {
+                  if (window.confirm(t('operators.confirmDisable', { name: row.original.name }))) disable.mutate(row.original.id);
+                }}
+              >
+                {t('operators.disable')}
+              </button>
+            </span>
           ),
       }),
     ],
-    [t, ownId, disable],
+    [t, ownId, disable, reset],
   );
 
   return (
     <section className="screen">
       <h1>{t('nav.operators')}</h1>
       <CreateOperatorForm />
-      {disable.error ? (
+      {disable.error || reset.error ? (
         <p className="form-error" role="alert">
-          {errorText(t, disable.error)}
+          {errorText(t, disable.error ?? reset.error)}
         </p>
+      ) : null}
+      {reset.data ? (
+        <div className="notice" role="status">
+          <p>{t('operators.wasReset', { name: reset.data.operator.name, login: reset.data.operator.login })}</p>
+          <p>
+            {t('operators.oneTimePassword')} <code>{reset.data.oneTimePassword}</code>
+          </p>
+        </div>
       ) : null}
       {operators.isPending ? (
         <Loading />

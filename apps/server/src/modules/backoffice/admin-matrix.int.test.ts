@@ -13,6 +13,7 @@ let server: TestServer;
 const operators = new Map<OperatorRole, SignedInOperator>();
 let complaintNumber = '';
 let victims: string[] = [];
+let resetVictim = '';
 let toApprove: string[] = [];
 let toReject: string[] = [];
 
@@ -24,6 +25,7 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/operators/list': () => ({}),
   '/operators/create': () => ({ name: 'New one', login: `matrix-new-${++created}@ops.test`, role: 'support' }),
   '/operators/disable': () => ({ operatorId: victims.shift() }),
+  '/operators/reset': () => ({ operatorId: resetVictim }),
   '/audit/list': () => ({ pageSize: 5 }),
   '/audit/export': () => ({ action: 'admin/operators/create' }),
   '/complaints/list': () => ({ status: 'all' }),
@@ -39,6 +41,7 @@ beforeAll(async () => {
   server = await startTestServer();
   for (const role of OPERATOR_ROLES) operators.set(role, await signedInOperator(server, role));
   victims = [(await signedInOperator(server, 'risk')).id, (await signedInOperator(server, 'risk')).id];
+  resetVictim = (await signedInOperator(server, 'risk')).id;
   const player = await quickPlayer(server);
   const filed = await server.call('/user/addComplaints', { type: 'other', text: 'Where is my money?' }, { token: player.token });
   expect(filed.body.res).toBe(1);

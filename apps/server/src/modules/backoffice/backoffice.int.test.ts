@@ -202,6 +202,33 @@ describe('sessions', () => {
 });
 
 describe('operators and the audit log', () => {
+  it('an owner resets an operator who lost their phone: sessions end, the old password and codes stop, enrolment starts again', async () => {
+    const owner = await signedInOperator(server, 'owner', freshIp());
+    const lost = await signedInOperator(server, 'finance', freshIp());
+    expect((await adminCall(server, '/operators/reset', { operatorId: owner.id }, { token: owner.token })).body.code).toBe(
+      'CANNOT_RESET_SELF',
+    );
+    const reset = await adminCall(server, '/operators/reset', { operatorId: lost.id }, { token: owner.token });
+    expect(reset.body.obj.operator).toMatchObject({ id: lost.id, isTotpEnrolled: false });
+    expect((await adminCall(server, '/auth/me', {}, { token: lost.token })).status).toBe(401);
+    const ip = freshIp();
+    const old = await adminCall(
+      server,
+      '/auth/signIn',
+      { login: lost.login, password: lost.password, code: totpCode(lost.secret, server.clock.now().getTime()) },
+      { ip },
+    );
+    expect(old.body.code).toBe('SIGN_IN_FAILED');
+    const fresh = await adminCall(
+      server,
+      '/auth/signIn',
+      { login: lost.login, password: reset.body.obj.oneTimePassword },
+      { ip },
+    );
+    expect(fresh.body.obj.status).toBe('enrolmentRequired');
+    expect(secretOf(fresh.body.obj.otpauthUri)).not.toBe(lost.secret);
+  });
+
   it('an owner creates an operator with a one-time password; the row records who, from where, before and after; secrets are never logged', async () => {
     const owner = await signedInOperator(server, 'owner', freshIp());
     const before = await lastAuditId(server);

@@ -96,3 +96,25 @@ export async function disableOperator(db: Queryable, operatorId: string, actorId
   ]);
   return { before: operatorView(before), after: operatorView(after!) };
 }
+
+/**
+ * Resets an operator who lost their phone and their recovery codes: a new one-time password, the
+ * two-factor secret and recovery codes gone (the next sign-in enrols again), every session ended.
+ */
+export async function resetOperator(db: Queryable, hasher: PasswordHasher, operatorId: string, actorId: string, now: Date) {
+  if (operatorId === actorId) throw new AdminError('CANNOT_RESET_SELF');
+  const before = await findOperator(db, operatorId, true);
+  const password = oneTimePassword();
+  const [after] = await db.query<OperatorRow>(
+    `update operators set password_hash = $2, must_change_password = true, totp_secret_sealed = null, totp_pending_sealed = null,
+       enrolment_token_hash = null, enrolment_expires_at = null
+     where id = $1::bigint returning ${OPERATOR_COLUMNS}`,
+    [operatorId, await hasher.hash(password)],
+  );
+  await db.query('delete from operator_recovery_codes where operator_id = $1::bigint', [operatorId]);
+  await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1::bigint and revoked_at is null', [
+    operatorId,
+    now,
+  ]);
+  return { before: operatorView(before), after: operatorView(after!), oneTimePassword: password };
+}

@@ -13,7 +13,7 @@ import { exportAuditLog, findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
-import { createOperator, disableOperator, listOperators, operatorView } from './operators.ts';
+import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
 import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { confirmEnrolment, signIn } from './sign-in.ts';
@@ -74,6 +74,14 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     return change.after;
   });
 
+  registerAdminEndpoint(scope, bo, '/operators/reset', async ({ input, principal, audit }) => {
+    const change = await db.transaction((tx) =>
+      resetOperator(tx, bo.hasher, input.operatorId, principal.operator.id, clock.now()),
+    );
+    audit.before = change.before;
+    audit.after = change.after;
+    return { operator: change.after, oneTimePassword: change.oneTimePassword };
+  });
   registerAdminEndpoint(scope, bo, '/audit/list', ({ input }) => findAuditLog(db, input));
   registerAdminEndpoint(scope, bo, '/audit/export', ({ input }) => exportAuditLog(db, input, AUDIT_EXPORT_MAX_ROWS));
 
