@@ -5,6 +5,7 @@ import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
+import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/src/modules/complaints/screenshot-fixtures.ts';
 import { startApp, type AppProcess } from './support/app-process.ts';
 import { launchBrowser } from './support/browser.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD } from './support/demo-player.ts';
@@ -107,7 +108,11 @@ describe('the back office in Chromium at 1280×800', () => {
       const filed = await callApi<{ id: string; number: string }>(
         app,
         '/user/addComplaints',
-        { type: 'withdrawal', text: 'My withdrawal has been waiting for two days.' },
+        {
+          type: 'withdrawal',
+          text: 'My withdrawal has been waiting for two days.',
+          screenshots: [{ type: 'image/png', data: PNG_RECEIPT_240X120_BASE64 }],
+        },
         player.token,
       );
 
@@ -117,6 +122,12 @@ describe('the back office in Chromium at 1280×800', () => {
       expect(await navigation.getByRole('link').allTextContents()).toEqual([en.nav.complaints]);
       await supportPage.getByRole('cell', { name: filed.number }).click();
       await expect.poll(() => supportPage.getByTestId('complaint-message').count(), { timeout: 10_000 }).toBe(1);
+      // The player's screenshot opens on demand, with the type checked when it was filed.
+      await supportPage.getByRole('button', { name: /Show screenshot 1/ }).click();
+      const image = supportPage.getByTestId('complaint-screenshot');
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth), { timeout: 10_000 })
+        .toBe(240);
       const answer = 'We paid it this morning; it should reach your bank today.';
       await supportPage.getByLabel(en.complaints.answer).fill(answer);
       await supportPage.getByRole('button', { name: en.complaints.send }).click();

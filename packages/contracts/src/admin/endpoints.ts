@@ -8,6 +8,8 @@ import {
   ZAdminComplaintsRequest,
   ZAdminComplaintsResponse,
   ZAdminComplaintThread,
+  ZAdminScreenshot,
+  ZAdminScreenshotRequest,
   ZAdminEmpty,
   ZAdminNull,
   ZAuditExportRequest,
@@ -164,6 +166,14 @@ export const adminEndpoints = {
     access: COMPLAINT_HANDLERS,
     audit: 'always',
     summary: 'One complaint with its whole thread (a read of a player’s data, so audited)',
+    tag: 'complaints',
+  }),
+  '/complaints/screenshot': endpoint({
+    request: ZAdminScreenshotRequest,
+    response: ZAdminScreenshot,
+    access: COMPLAINT_HANDLERS,
+    audit: 'always',
+    summary: 'One screenshot of a complaint, with its checked type (the CLI’s complaint:screenshot use case); audited',
     tag: 'complaints',
   }),
   '/complaints/reply': endpoint({

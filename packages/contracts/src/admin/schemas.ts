@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES } from '../complaint-rules.ts';
+import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES, SCREENSHOT_TYPES } from '../complaint-rules.ts';
 import { ZComplaintAttachment } from '../complaints.ts';
 import { zMoneyText, zPageField } from '../fields.ts';
 import { OPERATOR_PASSWORD_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from './roles.ts';
@@ -181,6 +181,15 @@ export type TAdminComplaintReplyRequest = z.input<typeof ZAdminComplaintReplyReq
 export const ZAdminComplaintCloseRequest = z.object({
   complaint: zComplaintReference,
   text: z.preprocess((value) => (value === '' ? undefined : value), zOperatorComplaintText.optional()),
+});
+export const ZAdminScreenshotRequest = z.object({ screenshotId: zDatabaseId });
+export const ZAdminScreenshot = z.object({
+  /** The type checked from the bytes when the player filed it, never a type the browser guesses. */
+  type: z.enum(SCREENSHOT_TYPES),
+  width: z.number().int(),
+  height: z.number().int(),
+  sha256: z.string(),
+  dataBase64: z.string(),
 });
 export const ZAdminComplaintChange = z.object({
   number: z.string(),

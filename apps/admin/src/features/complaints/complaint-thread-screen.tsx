@@ -7,6 +7,7 @@ import { adminApi } from '../../shared/api/admin-api.ts';
 import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatTime } from '../../shared/ui/format.ts';
 import { ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { ScreenshotView } from './screenshot-view.tsx';
 
 export function ComplaintThreadScreen() {
   const { t } = useTranslation();
@@ -70,7 +71,11 @@ export function ComplaintThreadScreen() {
                 </p>
                 <p className="message-text">{message.text}</p>
                 {message.attachments.length > 0 ? (
-                  <p className="muted">{t('complaints.screenshots', { count: message.attachments.length })}</p>
+                  <div className="attachments">
+                    {message.attachments.map((attachment, index) => (
+                      <ScreenshotView key={attachment.id} attachment={attachment} index={index} />
+                    ))}
+                  </div>
                 ) : null}
               </li>
             ))}

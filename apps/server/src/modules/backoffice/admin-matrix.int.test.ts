@@ -2,6 +2,7 @@ import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
+import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
 
@@ -12,6 +13,7 @@ import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOpera
 let server: TestServer;
 const operators = new Map<OperatorRole, SignedInOperator>();
 let complaintNumber = '';
+let screenshotId = '';
 let victims: string[] = [];
 let resetVictim = '';
 let toApprove: string[] = [];
@@ -30,6 +32,7 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/audit/export': () => ({ action: 'admin/operators/create' }),
   '/complaints/list': () => ({ status: 'all' }),
   '/complaints/thread': () => ({ complaint: complaintNumber }),
+  '/complaints/screenshot': () => ({ screenshotId }),
   '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),
   '/complaints/close': () => ({ complaint: complaintNumber }),
   '/withdrawals/list': () => ({ status: 'ALL' }),
@@ -43,9 +46,14 @@ beforeAll(async () => {
   victims = [(await signedInOperator(server, 'risk')).id, (await signedInOperator(server, 'risk')).id];
   resetVictim = (await signedInOperator(server, 'risk')).id;
   const player = await quickPlayer(server);
-  const filed = await server.call('/user/addComplaints', { type: 'other', text: 'Where is my money?' }, { token: player.token });
+  const filed = await server.call(
+    '/user/addComplaints',
+    { type: 'other', text: 'Where is my money?', screenshots: [{ type: 'image/png', data: PNG_6X4_BASE64 }] },
+    { token: player.token },
+  );
   expect(filed.body.res).toBe(1);
   complaintNumber = filed.body.obj.number;
+  screenshotId = filed.body.obj.messages[0].attachments[0].id;
   // Small withdrawals (one approval each): one to approve and one to reject per role allowed to decide.
   const payee = await payingPlayer(server, 10_000_00n);
   const bankCardId = await addBankCard(server, payee.token);

@@ -7,6 +7,7 @@ import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runOperatorCommand } from '../admin/operator-commands.ts';
+import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
 import { createOperator } from './operators.ts';
 import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from './test-operators.ts';
 
@@ -342,7 +343,7 @@ describe('complaints from the console', () => {
     const player = await quickPlayer(server);
     const filed = await server.call(
       '/user/addComplaints',
-      { type: 'recharge', text: 'My deposit did not arrive' },
+      { type: 'recharge', text: 'My deposit did not arrive', screenshots: [{ type: 'image/png', data: PNG_6X4_BASE64 }] },
       { token: player.token },
     );
     const number = filed.body.obj.number;
@@ -367,6 +368,15 @@ describe('complaints from the console', () => {
       author: 'operator',
       operatorName: 'support ' + support.login.split('-')[1]!.split('@')[0],
     });
+
+    const attachment = thread.body.obj.messages[0].attachments[0];
+    const screenshot = await adminCall(
+      server,
+      '/complaints/screenshot',
+      { screenshotId: attachment.id },
+      { token: support.token },
+    );
+    expect(screenshot.body.obj).toMatchObject({ type: 'image/png', width: 6, height: 4, dataBase64: PNG_6X4_BASE64 });
 
     const closed = await adminCall(server, '/complaints/close', { complaint: number }, { token: support.token });
     expect(closed.body.obj.status).toBe('closed');

@@ -11,6 +11,7 @@ import { buildAdminOpenApiDocument } from './admin-openapi.ts';
 import { AUDIT_EXPORT_MAX_ROWS } from '@mayur/contracts/admin';
 import { exportAuditLog, findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
+import { findScreenshotForOperator } from '../complaints/operator-complaints.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
 import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
@@ -87,6 +88,16 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
 
   registerAdminEndpoint(scope, bo, '/complaints/list', ({ input }) => listComplaints(db, input.status));
   registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
+  registerAdminEndpoint(scope, bo, '/complaints/screenshot', async ({ input }) => {
+    const screenshot = await findScreenshotForOperator(db, input.screenshotId);
+    return {
+      type: screenshot.type,
+      width: screenshot.width,
+      height: screenshot.height,
+      sha256: screenshot.sha256,
+      dataBase64: Buffer.from(screenshot.bytes).toString('base64'),
+    };
+  });
   registerAdminEndpoint(scope, bo, '/complaints/reply', async ({ input, principal, audit }) => {
     const change = await replyToComplaint(db, input.complaint, principal.operator.name, input.text, clock.now());
     audit.before = change.before;
