@@ -122,6 +122,10 @@ describe('the back office in Chromium at 1280×800', () => {
       expect(await navigation.getByRole('link').allTextContents()).toEqual([en.nav.complaints]);
       await supportPage.getByRole('cell', { name: filed.number }).click();
       await expect.poll(() => supportPage.getByTestId('complaint-message').count(), { timeout: 10_000 }).toBe(1);
+      await supportPage.getByRole('button', { name: en.complaints.assignToMe }).click();
+      await expect
+        .poll(() => supportPage.getByTestId('complaint-assignee').textContent(), { timeout: 10_000 })
+        .toContain('Sam Support');
       // The player's screenshot opens on demand, with the type checked when it was filed.
       await supportPage.getByRole('button', { name: /Show screenshot 1/ }).click();
       const image = supportPage.getByTestId('complaint-screenshot');

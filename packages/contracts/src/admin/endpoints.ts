@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { OperatorRole } from './roles.ts';
 import {
+  ZAdminComplaintAssignRequest,
   ZAdminComplaintChange,
   ZAdminComplaintCloseRequest,
   ZAdminComplaintReplyRequest,
@@ -67,7 +68,7 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
 
 const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
 const WITHDRAWAL_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
-const COMPLAINT_HANDLERS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
+export const COMPLAINT_HANDLERS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
 
 export const adminEndpoints = {
   '/auth/signIn': endpoint({
@@ -182,6 +183,14 @@ export const adminEndpoints = {
     access: COMPLAINT_HANDLERS,
     audit: 'always',
     summary: 'Answer a complaint (the same use case as the CLI’s complaint:reply)',
+    tag: 'complaints',
+  }),
+  '/complaints/assign': endpoint({
+    request: ZAdminComplaintAssignRequest,
+    response: ZAdminComplaintChange,
+    access: COMPLAINT_HANDLERS,
+    audit: 'always',
+    summary: 'Assign a complaint to an owner or support operator (or to nobody)',
     tag: 'complaints',
   }),
   '/complaints/close': endpoint({

@@ -17,6 +17,7 @@ export const ADMIN_ERROR_MESSAGES = {
   CANNOT_RESET_SELF: 'You cannot reset your own account; ask another owner',
   OPERATOR_PASSWORD_INVALID: 'The password must be 12 to 128 characters',
   OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the one-time password',
+  ASSIGNEE_INVALID: 'Complaints can be assigned only to an active owner or support operator',
   APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',
 } as const;
 

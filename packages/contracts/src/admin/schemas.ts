@@ -140,8 +140,10 @@ export const ZAuditExportResponse = z.object({
 });
 
 export const ADMIN_COMPLAINT_FILTERS = ['waiting', ...COMPLAINT_STATUSES, 'all'] as const;
+export const ADMIN_COMPLAINT_ASSIGNEE_FILTERS = ['anyone', 'me', 'nobody'] as const;
 export const ZAdminComplaintsRequest = z.object({
   status: z.enum(ADMIN_COMPLAINT_FILTERS, invalid).default('waiting'),
+  assignee: z.enum(ADMIN_COMPLAINT_ASSIGNEE_FILTERS, invalid).default('anyone'),
 });
 export const ZAdminComplaintSummary = z.object({
   id: z.string(),
@@ -152,6 +154,8 @@ export const ZAdminComplaintSummary = z.object({
   reference: z.object({ kind: z.enum(COMPLAINT_REFERENCE_KINDS), id: z.string() }).nullable(),
   messageCount: z.number().int(),
   attachmentCount: z.number().int(),
+  /** The operator handling it, or null. */
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
   createTime: z.string(),
   updateTime: z.string(),
 });
@@ -195,6 +199,12 @@ export const ZAdminComplaintChange = z.object({
   number: z.string(),
   playerId: z.number().int(),
   status: z.enum(COMPLAINT_STATUSES),
+  assignee: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export const ZAdminComplaintAssignRequest = z.object({
+  complaint: zComplaintReference,
+  /** An owner or support operator; empty or absent unassigns. */
+  operatorId: z.preprocess((value) => (value === '' || value === null ? undefined : value), zDatabaseId.optional()),
 });
 
 export const WITHDRAWAL_QUEUE_FILTERS = ['WAIT', 'SUCCESS', 'FAIL', 'ALL'] as const;

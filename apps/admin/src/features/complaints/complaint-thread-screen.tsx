@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { adminApi } from '../../shared/api/admin-api.ts';
+import { useSession } from '../../shared/api/use-session.ts';
 import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatTime } from '../../shared/ui/format.ts';
 import { ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
@@ -24,6 +25,11 @@ export function ComplaintThreadScreen() {
       .then(() => queryClient.invalidateQueries({ queryKey: ['complaints'] }));
   const reply = useMutation({
     mutationFn: (text: string) => adminApi('/complaints/reply', { complaint: number, text }),
+    onSuccess: refresh,
+  });
+  const session = useSession();
+  const assign = useMutation({
+    mutationFn: (operatorId: string) => adminApi('/complaints/assign', { complaint: number, operatorId }),
     onSuccess: refresh,
   });
   const close = useMutation({ mutationFn: () => adminApi('/complaints/close', { complaint: number }), onSuccess: refresh });
@@ -60,6 +66,30 @@ export function ComplaintThreadScreen() {
             })}
             {thread.data.reference ? ` · ${t(`complaints.kinds.${thread.data.reference.kind}`)} ${thread.data.reference.id}` : ''}
           </p>
+          <p className="assignment">
+            <span data-testid="complaint-assignee">
+              {t('complaints.handledBy')}: {thread.data.assignee?.name ?? t('complaints.nobody')}
+            </span>
+            {thread.data.assignee?.id === session?.operator.id ? (
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={assign.isPending}
+                onClick={() => assign.mutate('')}
+              >
+                {t('complaints.unassign')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="button secondary small"
+                disabled={assign.isPending}
+                onClick={() => assign.mutate(session?.operator.id ?? '')}
+              >
+                {t('complaints.assignToMe')}
+              </button>
+            )}
+          </p>
           <ol className="thread" aria-label={t('complaints.thread')}>
             {thread.data.messages.map((message) => (
               <li key={message.id} className={`message ${message.author}`} data-testid="complaint-message">
@@ -86,9 +116,9 @@ export function ComplaintThreadScreen() {
               <textarea name="text" rows={4} maxLength={4000} />
               {errors.text ? <span className="field-error">{t(`errors.${errors.text}`)}</span> : null}
             </label>
-            {reply.error || close.error ? (
+            {reply.error || close.error || assign.error ? (
               <p className="form-error" role="alert">
-                {errorText(t, reply.error ?? close.error)}
+                {errorText(t, reply.error ?? close.error ?? assign.error)}
               </p>
             ) : null}
             <div className="actions">

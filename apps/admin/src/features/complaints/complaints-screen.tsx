@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ADMIN_COMPLAINT_FILTERS, type TAdminComplaintSummary } from '@mayur/contracts/admin';
+import { ADMIN_COMPLAINT_ASSIGNEE_FILTERS, ADMIN_COMPLAINT_FILTERS, type TAdminComplaintSummary } from '@mayur/contracts/admin';
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,17 @@ import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
 
 const column = createColumnHelper<TAdminComplaintSummary>();
 type Filter = (typeof ADMIN_COMPLAINT_FILTERS)[number];
+type AssigneeFilter = (typeof ADMIN_COMPLAINT_ASSIGNEE_FILTERS)[number];
 
 export function ComplaintsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('waiting');
-  const complaints = useQuery({ queryKey: ['complaints', status], queryFn: () => adminApi('/complaints/list', { status }) });
+  const [assignee, setAssignee] = useState<AssigneeFilter>('anyone');
+  const complaints = useQuery({
+    queryKey: ['complaints', status, assignee],
+    queryFn: () => adminApi('/complaints/list', { status, assignee }),
+  });
   const columns = useMemo(
     () => [
       column.accessor('number', { header: t('complaints.number') }),
@@ -31,6 +36,7 @@ export function ComplaintsScreen() {
         },
       }),
       column.accessor('messageCount', { header: t('complaints.messages') }),
+      column.accessor('assignee', { header: t('complaints.assignee'), cell: (cell) => cell.getValue()?.name ?? '—' }),
       column.accessor('updateTime', { header: t('complaints.updated'), cell: (cell) => formatTime(cell.getValue()) }),
     ],
     [t],
@@ -46,6 +52,16 @@ export function ComplaintsScreen() {
             {ADMIN_COMPLAINT_FILTERS.map((filter) => (
               <option key={filter} value={filter}>
                 {t(`complaints.filters.${filter}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('complaints.handledBy')}
+          <select value={assignee} onChange={(event) => setAssignee(event.target.value as AssigneeFilter)}>
+            {ADMIN_COMPLAINT_ASSIGNEE_FILTERS.map((filter) => (
+              <option key={filter} value={filter}>
+                {t(`complaints.assigneeFilters.${filter}`)}
               </option>
             ))}
           </select>

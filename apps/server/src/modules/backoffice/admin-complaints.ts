@@ -1,6 +1,7 @@
 import { COMPLAINT_STATUSES, type ComplaintStatus } from '@mayur/contracts';
-import type { TAdminComplaintSummary, TAdminComplaintThread } from '@mayur/contracts/admin';
-import type { Db } from '../../platform/db/db.ts';
+import { COMPLAINT_HANDLERS, type TAdminComplaintSummary, type TAdminComplaintThread } from '@mayur/contracts/admin';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { AdminError } from './admin-error.ts';
 import {
   answerComplaint,
   closeComplaint,
@@ -25,8 +26,31 @@ function reference(row: ComplaintRow) {
   return row.reference_kind && row.reference_id ? { kind: row.reference_kind, id: row.reference_id } : null;
 }
 
-export async function listComplaints(db: Db, filter: string) {
-  const rows = await findComplaintQueue(db, statusesOf(filter));
+type Assignee = { id: string; name: string };
+
+/** Who is handling each of these complaints (the queue itself is the CLI's, which knows no assignees). */
+async function assigneesOf(db: Queryable, complaintIds: string[]): Promise<Map<string, Assignee>> {
+  if (complaintIds.length === 0) return new Map();
+  const rows = await db.query<{ complaint_id: string; id: string; name: string }>(
+    `select c.id::text as complaint_id, o.id::text as id, o.name
+     from complaints c join operators o on o.id = c.assigned_operator_id where c.id = any($1::bigint[])`,
+    [complaintIds],
+  );
+  return new Map(rows.map((row) => [row.complaint_id, { id: row.id, name: row.name }]));
+}
+
+export async function listComplaints(db: Db, filter: string, assigneeFilter: string, operatorId: string) {
+  const queue = await findComplaintQueue(db, statusesOf(filter));
+  const assignees = await assigneesOf(
+    db,
+    queue.map((row) => row.id),
+  );
+  const rows = queue.filter((row) => {
+    const assignee = assignees.get(row.id);
+    if (assigneeFilter === 'me') return assignee?.id === operatorId;
+    if (assigneeFilter === 'nobody') return assignee === undefined;
+    return true;
+  });
   const list: TAdminComplaintSummary[] = rows.map((row) => ({
     id: row.id,
     number: row.complaint_no,
@@ -36,10 +60,11 @@ export async function listComplaints(db: Db, filter: string) {
     reference: reference(row),
     messageCount: Number(row.message_count),
     attachmentCount: Number(row.attachment_count),
+    assignee: assignees.get(row.id) ?? null,
     createTime: row.created_at.toISOString(),
     updateTime: row.updated_at.toISOString(),
   }));
-  return { list, isTruncated: rows.length === QUEUE_LIMIT };
+  return { list, isTruncated: queue.length === QUEUE_LIMIT };
 }
 
 export async function complaintThread(db: Db, complaint: string): Promise<TAdminComplaintThread> {
@@ -51,6 +76,7 @@ export async function complaintThread(db: Db, complaint: string): Promise<TAdmin
     type: row.type,
     status: row.status,
     reference: reference(row),
+    assignee: (await assigneesOf(db, [row.id])).get(row.id) ?? null,
     createTime: view.createTime,
     updateTime: view.updateTime,
     messages: view.messages.map((message) => ({
@@ -60,9 +86,28 @@ export async function complaintThread(db: Db, complaint: string): Promise<TAdmin
   };
 }
 
-async function statusOf(db: Db, complaint: string) {
+async function statusOf(db: Queryable, complaint: string) {
   const row = await findComplaintByReference(db, complaint);
-  return { number: row.complaint_no, playerId: row.user_id, status: row.status };
+  const assignee = (await assigneesOf(db, [row.id])).get(row.id) ?? null;
+  return { number: row.complaint_no, playerId: row.user_id, status: row.status, assignee };
+}
+
+/** Assigns a complaint to an active owner or support operator, or to nobody. */
+export async function assignComplaint(db: Db, complaint: string, operatorId: string | undefined) {
+  return db.transaction(async (tx) => {
+    const row = await findComplaintByReference(tx, complaint, true);
+    const before = await statusOf(tx, row.id);
+    if (operatorId !== undefined) {
+      const [assignee] = await tx.query<{ role: string; is_disabled: boolean }>(
+        'select role, is_disabled from operators where id = $1::bigint',
+        [operatorId],
+      );
+      if (!assignee || assignee.is_disabled || !(COMPLAINT_HANDLERS as readonly string[]).includes(assignee.role))
+        throw new AdminError('ASSIGNEE_INVALID', `operator ${operatorId} cannot handle complaints`);
+    }
+    await tx.query('update complaints set assigned_operator_id = $2::bigint where id = $1::bigint', [row.id, operatorId ?? null]);
+    return { before, after: await statusOf(tx, row.id) };
+  });
 }
 
 export async function replyToComplaint(db: Db, complaint: string, operatorName: string, text: string, now: Date) {

@@ -34,6 +34,7 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/complaints/thread': () => ({ complaint: complaintNumber }),
   '/complaints/screenshot': () => ({ screenshotId }),
   '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),
+  '/complaints/assign': () => ({ complaint: complaintNumber, operatorId: operators.get('support')!.id }),
   '/complaints/close': () => ({ complaint: complaintNumber }),
   '/withdrawals/list': () => ({ status: 'ALL' }),
   '/withdrawals/approve': () => ({ withdrawNo: toApprove.shift() }),

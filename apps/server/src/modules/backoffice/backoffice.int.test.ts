@@ -378,6 +378,31 @@ describe('complaints from the console', () => {
     );
     expect(screenshot.body.obj).toMatchObject({ type: 'image/png', width: 6, height: 4, dataBase64: PNG_6X4_BASE64 });
 
+    const assigned = await adminCall(
+      server,
+      '/complaints/assign',
+      { complaint: number, operatorId: support.id },
+      { token: support.token },
+    );
+    expect(assigned.body.obj.assignee).toEqual({ id: support.id, name: expect.any(String) });
+    const mine = await adminCall(server, '/complaints/list', { status: 'all', assignee: 'me' }, { token: support.token });
+    expect(mine.body.obj.list.map((item: any) => item.number)).toEqual([number]);
+    const auditor = await signedInOperator(server, 'auditor', freshIp());
+    const wrong = await adminCall(
+      server,
+      '/complaints/assign',
+      { complaint: number, operatorId: auditor.id },
+      { token: support.token },
+    );
+    expect(wrong.body.code).toBe('ASSIGNEE_INVALID');
+    const unassigned = await adminCall(
+      server,
+      '/complaints/assign',
+      { complaint: number, operatorId: '' },
+      { token: support.token },
+    );
+    expect(unassigned.body.obj.assignee).toBeNull();
+
     const closed = await adminCall(server, '/complaints/close', { complaint: number }, { token: support.token });
     expect(closed.body.obj.status).toBe('closed');
     const unknown = await adminCall(server, '/complaints/thread', { complaint: 'C20990101999999' }, { token: support.token });

@@ -6,7 +6,13 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import { createAdminGate } from './admin-gate.ts';
-import { closeComplaintAsOperator, complaintThread, listComplaints, replyToComplaint } from './admin-complaints.ts';
+import {
+  assignComplaint,
+  closeComplaintAsOperator,
+  complaintThread,
+  listComplaints,
+  replyToComplaint,
+} from './admin-complaints.ts';
 import { buildAdminOpenApiDocument } from './admin-openapi.ts';
 import { AUDIT_EXPORT_MAX_ROWS } from '@mayur/contracts/admin';
 import { exportAuditLog, findAuditLog } from './audit-log.ts';
@@ -86,7 +92,15 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   registerAdminEndpoint(scope, bo, '/audit/list', ({ input }) => findAuditLog(db, input));
   registerAdminEndpoint(scope, bo, '/audit/export', ({ input }) => exportAuditLog(db, input, AUDIT_EXPORT_MAX_ROWS));
 
-  registerAdminEndpoint(scope, bo, '/complaints/list', ({ input }) => listComplaints(db, input.status));
+  registerAdminEndpoint(scope, bo, '/complaints/list', ({ input, principal }) =>
+    listComplaints(db, input.status, input.assignee, principal.operator.id),
+  );
+  registerAdminEndpoint(scope, bo, '/complaints/assign', async ({ input, audit }) => {
+    const change = await assignComplaint(db, input.complaint, input.operatorId);
+    audit.before = change.before;
+    audit.after = change.after;
+    return change.after;
+  });
   registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
   registerAdminEndpoint(scope, bo, '/complaints/screenshot', async ({ input }) => {
     const screenshot = await findScreenshotForOperator(db, input.screenshotId);

@@ -64,3 +64,7 @@ create table withdrawal_approvals (
   created_at timestamptz not null,
   primary key (withdrawal_id, operator_id)
 );
+
+-- Who in support is handling a complaint (assigned in the console; null: nobody yet).
+alter table complaints add column assigned_operator_id bigint references operators (id);
+create index complaints_assigned_idx on complaints (assigned_operator_id) where status <> 'closed';
