@@ -119,7 +119,7 @@ describe('the back office in Chromium at 1280×800', () => {
       const supportPage = await desktopPage();
       await enrol(supportPage, 'sam@mayur.test', supportPassword, 'sam picks his own password');
       const navigation = supportPage.getByRole('navigation', { name: en.shell.navigation });
-      expect(await navigation.getByRole('link').allTextContents()).toEqual([en.nav.complaints]);
+      expect(await navigation.getByRole('link').allTextContents()).toEqual([en.nav.complaints, en.nav.players]);
       await supportPage.getByRole('cell', { name: filed.number }).click();
       await expect.poll(() => supportPage.getByTestId('complaint-message').count(), { timeout: 10_000 }).toBe(1);
       await supportPage.getByRole('button', { name: en.complaints.assignToMe }).click();

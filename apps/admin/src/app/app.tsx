@@ -4,6 +4,7 @@ import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { ComplaintThreadScreen } from '../features/complaints/complaint-thread-screen.tsx';
 import { ComplaintsScreen } from '../features/complaints/complaints-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
+import { PlayersScreen } from '../features/players/players-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useSession } from '../shared/api/use-session.ts';
@@ -40,6 +41,7 @@ function AppRoutes() {
         <Route path="complaints" element={<Guarded path="/complaints" element={<ComplaintsScreen />} />} />
         <Route path="complaints/:number" element={<Guarded path="/complaints" element={<ComplaintThreadScreen />} />} />
         <Route path="withdrawals" element={<Guarded path="/withdrawals" element={<WithdrawalsScreen />} />} />
+        <Route path="players" element={<Guarded path="/players" element={<PlayersScreen />} />} />
         <Route path="audit" element={<Guarded path="/audit" element={<AuditScreen />} />} />
         <Route path="operators" element={<Guarded path="/operators" element={<OperatorsScreen />} />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -25,6 +25,8 @@ import {
   ZOperatorIdRequest,
   ZOperatorSession,
   ZOperatorsResponse,
+  ZPlayerSearchRequest,
+  ZPlayerSearchResponse,
   ZSignInRequest,
   ZSignInResponse,
   ZWithdrawalApproveRequest,
@@ -200,6 +202,15 @@ export const adminEndpoints = {
     audit: 'always',
     summary: 'Close a complaint, optionally with a last message (the same use case as complaint:close)',
     tag: 'complaints',
+  }),
+  '/players/search': endpoint({
+    request: ZPlayerSearchRequest,
+    response: ZPlayerSearchResponse,
+    access: ['owner', 'finance', 'support', 'risk', 'auditor'],
+    audit: 'always',
+    summary:
+      'Find players by id, mobile number, e-mail or promotion code, with their balances (a read of players’ data, so audited)',
+    tag: 'players',
   }),
   '/withdrawals/list': endpoint({
     request: ZWithdrawalQueueRequest,

@@ -256,3 +256,22 @@ export const ZWithdrawalDecision = z.object({
   detail: z.string(),
 });
 export type TWithdrawalDecision = z.infer<typeof ZWithdrawalDecision>;
+
+export const PLAYER_SEARCH_LIMIT = 20;
+export const ZPlayerSearchRequest = z.object({
+  /** A player id, a mobile number, an e-mail address or a promotion code. */
+  query: z.string(invalid).trim().min(1, invalid).max(100, invalid),
+});
+export type TPlayerSearchRequest = z.input<typeof ZPlayerSearchRequest>;
+export const ZPlayerSummary = z.object({
+  id: z.number().int(),
+  mobile: z.string().nullable(),
+  email: z.string().nullable(),
+  nickName: z.string(),
+  promotionCode: z.string(),
+  cash: zMoneyText,
+  bonus: zMoneyText,
+  createTime: z.string(),
+});
+export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
+export const ZPlayerSearchResponse = z.object({ list: z.array(ZPlayerSummary) });

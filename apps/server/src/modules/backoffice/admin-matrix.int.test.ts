@@ -36,6 +36,7 @@ const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirm
   '/complaints/reply': () => ({ complaint: complaintNumber, text: 'We are looking into it.' }),
   '/complaints/assign': () => ({ complaint: complaintNumber, operatorId: operators.get('support')!.id }),
   '/complaints/close': () => ({ complaint: complaintNumber }),
+  '/players/search': () => ({ query: '1' }),
   '/withdrawals/list': () => ({ status: 'ALL' }),
   '/withdrawals/approve': () => ({ withdrawNo: toApprove.shift() }),
   '/withdrawals/reject': () => ({ withdrawNo: toReject.shift(), reason: 'Name on the account differs' }),

@@ -410,6 +410,26 @@ describe('complaints from the console', () => {
   });
 });
 
+describe('players', () => {
+  it('are found by id, mobile number, e-mail or promotion code, with their balances; every search is audited', async () => {
+    const risk = await signedInOperator(server, 'risk', freshIp());
+    const player = await quickPlayer(server, { cashPaise: 12_345n });
+    const [row] = await server.ctx.db.query<{ mobile: string; promotion_code: string }>(
+      'select mobile, promotion_code from users where id = $1',
+      [player.userId],
+    );
+    const before = await lastAuditId(server);
+    for (const query of [String(player.userId), row!.mobile, row!.promotion_code.toLowerCase()]) {
+      const found = await adminCall(server, '/players/search', { query }, { token: risk.token });
+      expect(found.body.obj.list, query).toEqual([expect.objectContaining({ id: player.userId, cash: '123.45', bonus: '0.00' })]);
+    }
+    expect(
+      (await adminCall(server, '/players/search', { query: 'nobody@nowhere.test' }, { token: risk.token })).body.obj.list,
+    ).toEqual([]);
+    expect(await auditRows(server, before)).toHaveLength(4);
+  });
+});
+
 describe('the gate', () => {
   it('hides the API and the console when ADMIN_ENABLED is off, and from addresses outside ADMIN_ALLOWED_IPS', async () => {
     const off = await startTestServer({ ADMIN_ENABLED: 'false' });

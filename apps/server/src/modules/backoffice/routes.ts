@@ -20,6 +20,7 @@ import type { BackOfficeContext } from './back-office-context.ts';
 import { findScreenshotForOperator } from '../complaints/operator-complaints.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
+import { searchPlayers } from './search-players.ts';
 import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
 import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
@@ -125,6 +126,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     return change.after;
   });
 
+  registerAdminEndpoint(scope, bo, '/players/search', ({ input }) => searchPlayers(db, input.query));
   registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) =>
     findWithdrawalQueue(db, input, bo.app.config.admin.secondApprovalAbovePaise),
   );
