@@ -147,6 +147,21 @@ describe('enrolment and sign-in', () => {
     expect(row!.totp_secret_sealed).toMatch(/^v1\./);
   });
 
+  it('does not count complete sign-ins against the login’s limit', async () => {
+    const operator = await signedInOperator(server, 'auditor', freshIp());
+    for (let attempt = 0; attempt < 7; attempt++) {
+      server.clock.advance(30_000);
+      const code = totpCode(operator.secret, server.clock.now().getTime());
+      const reply = await adminCall(
+        server,
+        '/auth/signIn',
+        { login: operator.login, password: operator.password, code },
+        { ip: freshIp() },
+      );
+      expect(reply.body.obj?.status, JSON.stringify(reply.body)).toBe('signedIn');
+    }
+  });
+
   it('throttles wrong passwords for a login', async () => {
     const { login } = await newOperator();
     const codes: string[] = [];

@@ -4,6 +4,7 @@ import type { TOperatorSession, TSignInResponse } from '@mayur/contracts/admin';
 import type { z } from 'zod';
 import type { ZConfirmEnrolmentRequest, ZSignInRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
+import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { AdminError } from './admin-error.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findOperatorByLogin, OPERATOR_COLUMNS, operatorView, type OperatorRow } from './operators.ts';
@@ -24,10 +25,13 @@ export type RequestSource = { ip: string; userAgent: string };
 /** Who the attempt was about, for the audit row, whatever its outcome. */
 export type SignInSubject = { operatorId?: string | null; login?: string };
 
+const loginKey = (login: string) => `admin-sign-in:login:${login}`;
+
 async function throttle(bo: BackOfficeContext, login: string, ip: string) {
   const [byLogin, bySource] = await Promise.all([
-    bo.app.limiter.hit(`admin-sign-in:login:${login}`, ATTEMPTS_PER_LOGIN, THROTTLE_WINDOW_MS),
-    bo.app.limiter.hit(`admin-sign-in:ip:${ip}`, ATTEMPTS_PER_SOURCE, THROTTLE_WINDOW_MS),
+    bo.app.limiter.hit(loginKey(login), ATTEMPTS_PER_LOGIN, THROTTLE_WINDOW_MS),
+    // An IPv6 client is counted by its /64, like the players' sign-in (platform/rate-limit/source-key.ts).
+    bo.app.limiter.hit(`admin-sign-in:source:${sourceKey(ip)}`, ATTEMPTS_PER_SOURCE, THROTTLE_WINDOW_MS),
   ]);
   if (!byLogin.isAllowed || !bySource.isAllowed)
     throw new AdminError('SIGN_IN_THROTTLED', `sign-in throttled for ${login} from ${ip}`);
@@ -89,6 +93,9 @@ export async function signIn(
   } else {
     throw new AdminError('TOTP_REQUIRED', 'password right, code missing');
   }
+  // A complete sign-in (password and second factor) clears the login's count, so an operator's own
+  // sign-ins over a day never lock them out; failures alone add up to the limit.
+  await bo.app.limiter.reset(loginKey(input.login));
   await bo.app.db.query('update operators set last_sign_in_at = $2 where id = $1::bigint', [operator.id, now]);
   const session = await openOperatorSession(bo.app.db, operator.id, now, source);
   return { status: 'signedIn', ...sessionView(session, { ...operator, last_sign_in_at: now }) };
