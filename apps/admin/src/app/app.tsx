@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AccountScreen } from '../features/account/account-screen.tsx';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { ComplaintThreadScreen } from '../features/complaints/complaint-thread-screen.tsx';
 import { ComplaintsScreen } from '../features/complaints/complaints-screen.tsx';
@@ -44,6 +45,7 @@ function AppRoutes() {
         <Route path="players" element={<Guarded path="/players" element={<PlayersScreen />} />} />
         <Route path="audit" element={<Guarded path="/audit" element={<AuditScreen />} />} />
         <Route path="operators" element={<Guarded path="/operators" element={<OperatorsScreen />} />} />
+        <Route path="account" element={<AccountScreen />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

@@ -33,6 +33,11 @@ export function Shell() {
         </nav>
         <div className="who">
           <p data-testid="operator-name">{operator.name}</p>
+          <p>
+            <NavLink to="/account" className="account-link">
+              {t('shell.account')}
+            </NavLink>
+          </p>
           <p className="muted">{t(`roles.${operator.role}`)}</p>
           <p className="muted">
             {t('shell.sessionEnds', {

@@ -17,6 +17,7 @@ import {
   ZAuditExportResponse,
   ZAuditListRequest,
   ZAuditListResponse,
+  ZChangeOwnPasswordRequest,
   ZConfirmEnrolmentRequest,
   ZCreateOperatorRequest,
   ZCreateOperatorResponse,
@@ -104,6 +105,14 @@ export const adminEndpoints = {
     access: 'session',
     audit: 'refusals',
     summary: 'The signed-in operator and when the session ends',
+    tag: 'auth',
+  }),
+  '/auth/changePassword': endpoint({
+    request: ZChangeOwnPasswordRequest,
+    response: ZAdminNull,
+    access: 'session',
+    audit: 'always',
+    summary: 'Change one’s own password with the current password and code; every other session of the operator ends',
     tag: 'auth',
   }),
   '/operators/list': endpoint({

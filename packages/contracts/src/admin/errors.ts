@@ -16,7 +16,7 @@ export const ADMIN_ERROR_MESSAGES = {
   CANNOT_DISABLE_SELF: 'You cannot disable your own account',
   CANNOT_RESET_SELF: 'You cannot reset your own account; ask another owner',
   OPERATOR_PASSWORD_INVALID: 'The password must be 12 to 128 characters',
-  OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the one-time password',
+  OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the current one',
   ASSIGNEE_INVALID: 'Complaints can be assigned only to an active owner or support operator',
   APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',
 } as const;

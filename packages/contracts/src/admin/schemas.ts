@@ -86,6 +86,14 @@ export const ZConfirmEnrolmentRequest = z.object({
 });
 export type TConfirmEnrolmentRequest = z.input<typeof ZConfirmEnrolmentRequest>;
 
+export const ZChangeOwnPasswordRequest = z.object({
+  currentPassword: z.string(invalid).min(1, invalid).max(OPERATOR_PASSWORD_MAX_LENGTH, invalid),
+  /** The authenticator's current code: a stolen session alone cannot change the password. */
+  code: zTotpCode,
+  newPassword: zOperatorPassword,
+});
+export type TChangeOwnPasswordRequest = z.input<typeof ZChangeOwnPasswordRequest>;
+
 export const ZMeResponse = z.object({ operator: ZOperator, expiresAtMs: z.number().int() });
 
 export const ZOperatorsResponse = z.object({ list: z.array(ZOperator) });

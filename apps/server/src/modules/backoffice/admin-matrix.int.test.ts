@@ -22,7 +22,11 @@ let toReject: string[] = [];
 type Sample = () => Record<string, unknown>;
 let created = 0;
 // A body for each endpoint with a role list; the type makes a new endpoint without a sample fail to compile.
-const SAMPLES: Record<Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirmEnrolment' | '/auth/signOut'>, Sample> = {
+// Signing in and out, and changing one's own password (which needs a fresh code), are tested on their own.
+const SAMPLES: Record<
+  Exclude<AdminEndpointPath, '/auth/signIn' | '/auth/confirmEnrolment' | '/auth/signOut' | '/auth/changePassword'>,
+  Sample
+> = {
   '/auth/me': () => ({}),
   '/operators/list': () => ({}),
   '/operators/create': () => ({ name: 'New one', login: `matrix-new-${++created}@ops.test`, role: 'support' }),

@@ -217,6 +217,45 @@ describe('sessions', () => {
   });
 });
 
+describe('changing one’s own password', () => {
+  it('needs the current password and a fresh code, and ends the operator’s other sessions', async () => {
+    const operator = await signedInOperator(server, 'support', freshIp());
+    server.clock.advance(30_000);
+    const other = await adminCall(
+      server,
+      '/auth/signIn',
+      { login: operator.login, password: operator.password, code: totpCode(operator.secret, server.clock.now().getTime()) },
+      { ip: freshIp() },
+    );
+    expect(other.body.obj.status).toBe('signedIn');
+    server.clock.advance(30_000);
+    const code = totpCode(operator.secret, server.clock.now().getTime());
+    const wrong = await adminCall(
+      server,
+      '/auth/changePassword',
+      { currentPassword: 'not it', code, newPassword: 'a fresh long password' },
+      { token: operator.token },
+    );
+    expect(wrong.body.code).toBe('SIGN_IN_FAILED');
+    const changed = await adminCall(
+      server,
+      '/auth/changePassword',
+      { currentPassword: operator.password, code, newPassword: 'a fresh long password' },
+      { token: operator.token },
+    );
+    expect(changed.body).toMatchObject({ res: 1 });
+    expect((await adminCall(server, '/auth/me', {}, { token: operator.token })).status).toBe(200);
+    expect((await adminCall(server, '/auth/me', {}, { token: other.body.obj.token })).status).toBe(401);
+    const replay = await adminCall(
+      server,
+      '/auth/changePassword',
+      { currentPassword: 'a fresh long password', code, newPassword: 'yet another long password' },
+      { token: operator.token },
+    );
+    expect(replay.body.code).toBe('TOTP_INVALID');
+  });
+});
+
 describe('operators and the audit log', () => {
   it('an owner resets an operator who lost their phone: sessions end, the old password and codes stop, enrolment starts again', async () => {
     const owner = await signedInOperator(server, 'owner', freshIp());

@@ -24,7 +24,7 @@ import { searchPlayers } from './search-players.ts';
 import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
 import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
-import { confirmEnrolment, signIn } from './sign-in.ts';
+import { changeOwnPassword, confirmEnrolment, signIn } from './sign-in.ts';
 import { deriveTotpKey } from './totp.ts';
 
 // The back office: its API under /admin-api and the console (apps/admin/dist) under /admin, both
@@ -68,6 +68,9 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     expiresAtMs: principal.expiresAt.getTime(),
   }));
 
+  registerAdminEndpoint(scope, bo, '/auth/changePassword', ({ input, principal, meta }) =>
+    changeOwnPassword(bo, principal.operator, principal.sessionId, input, meta),
+  );
   registerAdminEndpoint(scope, bo, '/operators/list', async () => ({ list: await listOperators(db) }));
   registerAdminEndpoint(scope, bo, '/operators/create', async ({ input, principal, audit }) => {
     const created = await createOperator(db, bo.hasher, { ...input, createdBy: principal.operator.id }, clock.now());

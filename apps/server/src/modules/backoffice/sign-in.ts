@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import type { TOperatorSession, TSignInResponse } from '@mayur/contracts/admin';
 import type { z } from 'zod';
-import type { ZConfirmEnrolmentRequest, ZSignInRequest } from '@mayur/contracts/admin';
+import type { ZChangeOwnPasswordRequest, ZConfirmEnrolmentRequest, ZSignInRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { AdminError } from './admin-error.ts';
@@ -137,4 +137,32 @@ export async function confirmEnrolment(
     const session = await openOperatorSession(tx, operator.id, now, source);
     return sessionView(session, enrolled!);
   });
+}
+
+/** An operator changes their own password: current password and a fresh code, then every other session ends. */
+export async function changeOwnPassword(
+  bo: BackOfficeContext,
+  operator: OperatorRow,
+  sessionId: string,
+  input: z.output<typeof ZChangeOwnPasswordRequest>,
+  source: RequestSource,
+): Promise<null> {
+  await throttle(bo, operator.login, source.ip);
+  if (!(await bo.hasher.verify(operator.password_hash, input.currentPassword)))
+    throw new AdminError('SIGN_IN_FAILED', 'wrong password');
+  const now = bo.app.clock.now();
+  await acceptTotp(bo.app.db, operator.id, unseal(bo.totpKey, operator.totp_secret_sealed!), input.code, now);
+  if (await bo.hasher.verify(operator.password_hash, input.newPassword)) throw new AdminError('OPERATOR_PASSWORD_REUSED');
+  const passwordHash = await bo.hasher.hash(input.newPassword);
+  await bo.app.db.transaction(async (tx) => {
+    await tx.query('update operators set password_hash = $2, must_change_password = false where id = $1::bigint', [
+      operator.id,
+      passwordHash,
+    ]);
+    await tx.query(
+      'update operator_sessions set revoked_at = $3 where operator_id = $1::bigint and id <> $2::bigint and revoked_at is null',
+      [operator.id, sessionId, now],
+    );
+  });
+  return null;
 }
