@@ -4,6 +4,7 @@ import { AccountScreen } from '../features/account/account-screen.tsx';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { ComplaintThreadScreen } from '../features/complaints/complaint-thread-screen.tsx';
 import { ComplaintsScreen } from '../features/complaints/complaints-screen.tsx';
+import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
 import { PlayersScreen } from '../features/players/players-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
@@ -42,6 +43,7 @@ function AppRoutes() {
         <Route path="complaints" element={<Guarded path="/complaints" element={<ComplaintsScreen />} />} />
         <Route path="complaints/:number" element={<Guarded path="/complaints" element={<ComplaintThreadScreen />} />} />
         <Route path="withdrawals" element={<Guarded path="/withdrawals" element={<WithdrawalsScreen />} />} />
+        <Route path="deposits" element={<Guarded path="/deposits" element={<DepositsScreen />} />} />
         <Route path="players" element={<Guarded path="/players" element={<PlayersScreen />} />} />
         <Route path="audit" element={<Guarded path="/audit" element={<AuditScreen />} />} />
         <Route path="operators" element={<Guarded path="/operators" element={<OperatorsScreen />} />} />

@@ -8,6 +8,7 @@ export type Screen = { path: string; titleKey: string; endpoint: AdminEndpointPa
 export const SCREENS: readonly Screen[] = [
   { path: '/complaints', titleKey: 'nav.complaints', endpoint: '/complaints/list' },
   { path: '/withdrawals', titleKey: 'nav.withdrawals', endpoint: '/withdrawals/list' },
+  { path: '/deposits', titleKey: 'nav.deposits', endpoint: '/deposits/list' },
   { path: '/players', titleKey: 'nav.players', endpoint: '/players/search' },
   { path: '/audit', titleKey: 'nav.audit', endpoint: '/audit/list' },
   { path: '/operators', titleKey: 'nav.operators', endpoint: '/operators/list' },

@@ -21,6 +21,8 @@ import {
   ZConfirmEnrolmentRequest,
   ZCreateOperatorRequest,
   ZCreateOperatorResponse,
+  ZDepositQueueRequest,
+  ZDepositQueueResponse,
   ZMeResponse,
   ZOperator,
   ZOperatorIdRequest,
@@ -211,6 +213,14 @@ export const adminEndpoints = {
     audit: 'always',
     summary: 'Close a complaint, optionally with a last message (the same use case as complaint:close)',
     tag: 'complaints',
+  }),
+  '/deposits/list': endpoint({
+    request: ZDepositQueueRequest,
+    response: ZDepositQueueResponse,
+    access: FINANCE_READERS,
+    audit: 'refusals',
+    summary: 'Recharge orders by status, oldest first (read-only; USDT confirmation by hand is the next slice)',
+    tag: 'deposits',
   }),
   '/players/search': endpoint({
     request: ZPlayerSearchRequest,

@@ -283,3 +283,31 @@ export const ZPlayerSummary = z.object({
 });
 export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
 export const ZPlayerSearchResponse = z.object({ list: z.array(ZPlayerSummary) });
+
+export const DEPOSIT_QUEUE_FILTERS = ['WAIT', 'COMPLETED', 'FAIL', 'ALL'] as const;
+export const ZDepositQueueRequest = z.object({
+  status: z.enum(DEPOSIT_QUEUE_FILTERS, invalid).default('WAIT'),
+  pageNum: zPageField(1, 100_000),
+  pageSize: zPageField(50, 200),
+});
+export const ZDepositQueueItem = z.object({
+  orderNo: z.string(),
+  playerId: z.number().int(),
+  method: z.enum(['upi', 'bank', 'usdt']),
+  amount: zMoneyText,
+  /** USDT orders: the exact amount expected and the single-use address it goes to. */
+  usdtAmount: z.string().nullable(),
+  depositAddress: z.string().nullable(),
+  status: z.enum(['pending', 'completed', 'failed']),
+  /** The player pressed Transfer Finish (USDT). */
+  isTransferSubmitted: z.boolean(),
+  note: z.string().nullable(),
+  createTime: z.string(),
+});
+export type TDepositQueueItem = z.infer<typeof ZDepositQueueItem>;
+export const ZDepositQueueResponse = z.object({
+  list: z.array(ZDepositQueueItem),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});

@@ -41,6 +41,7 @@ const SAMPLES: Record<
   '/complaints/assign': () => ({ complaint: complaintNumber, operatorId: operators.get('support')!.id }),
   '/complaints/close': () => ({ complaint: complaintNumber }),
   '/players/search': () => ({ query: '1' }),
+  '/deposits/list': () => ({ status: 'ALL' }),
   '/withdrawals/list': () => ({ status: 'ALL' }),
   '/withdrawals/approve': () => ({ withdrawNo: toApprove.shift() }),
   '/withdrawals/reject': () => ({ withdrawNo: toReject.shift(), reason: 'Name on the account differs' }),

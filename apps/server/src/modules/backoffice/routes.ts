@@ -19,6 +19,7 @@ import { exportAuditLog, findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findScreenshotForOperator } from '../complaints/operator-complaints.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
+import { findDepositQueue } from './find-deposit-queue.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
 import { searchPlayers } from './search-players.ts';
 import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
@@ -129,6 +130,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     return change.after;
   });
 
+  registerAdminEndpoint(scope, bo, '/deposits/list', ({ input }) => findDepositQueue(db, input));
   registerAdminEndpoint(scope, bo, '/players/search', ({ input }) => searchPlayers(db, input.query));
   registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) =>
     findWithdrawalQueue(db, input, bo.app.config.admin.secondApprovalAbovePaise),

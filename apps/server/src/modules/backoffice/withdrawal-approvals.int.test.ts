@@ -41,6 +41,24 @@ async function statusOf(withdrawNo: string) {
   return row!.status;
 }
 
+describe('recharge orders', () => {
+  it('are listed by status for finance, oldest first, read-only', async () => {
+    const player = await payingPlayer(server);
+    const opened = await server.call('/cash/payNew', { amount: '300', method: 'upi' }, { token: player.token });
+    expect(opened.body.res).toBe(1);
+    const waiting = await adminCall(server, '/deposits/list', {}, { token: first.token });
+    expect(waiting.body.obj.list.find((item: any) => item.orderNo === opened.body.obj.orderNo)).toMatchObject({
+      playerId: player.userId,
+      method: 'upi',
+      amount: '300.00',
+      status: 'pending',
+      usdtAmount: null,
+    });
+    const completed = await adminCall(server, '/deposits/list', { status: 'COMPLETED' }, { token: first.token });
+    expect(completed.body.obj.list.map((item: any) => item.orderNo)).not.toContain(opened.body.obj.orderNo);
+  });
+});
+
 describe('maker-checker on withdrawals', () => {
   it('pays one above the limit only after a second, different operator approves; the same operator twice is refused', async () => {
     const { player, withdrawNo } = await requestWithdrawal('2000');
