@@ -35,6 +35,8 @@ export const ADMIN_PAGE_PREFIX = '/admin';
 
 export async function registerBackOffice(app: FastifyInstance, ctx: AppContext, hasher: PasswordHasher) {
   const gate = createAdminGate(ctx.config.admin.isEnabled, ctx.config.admin.allowedIps);
+  if (ctx.config.isProduction && ctx.config.admin.isEnabled && ctx.config.admin.allowedIps.length === 0)
+    ctx.log.warn('the back office is enabled for every address: set ADMIN_ALLOWED_IPS to keep it off the public internet');
   const bo: BackOfficeContext = { app: ctx, hasher, totpKey: deriveTotpKey(ctx.config.admin.totpKeySecret) };
 
   await app.register(
