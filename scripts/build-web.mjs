@@ -3,12 +3,20 @@
 // server sends (compress-web.mjs). `--force` (what `npm run build` passes) always builds and refreshes
 // the stamp.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { compressDirectory } from './compress-web.mjs';
 import { isBuildCurrent, webSourcesHash, writeStamp } from './web-build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distDir = path.join(root, 'apps/web/dist');
+
+// The operator console (apps/admin) is built too: always by `npm run build`, and by `npm start` when it
+// has never been built.
+if (process.argv.includes('--force') || !fs.existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
+  const admin = spawnSync('npm', ['run', '--silent', 'build', '-w', '@mayur/admin'], { cwd: root, stdio: 'inherit' });
+  if (admin.status !== 0) process.exit(admin.status || 1);
+}
 
 const started = Date.now();
 // Hashed before building: a source edited during the build leaves an old stamp, so the next run rebuilds.
