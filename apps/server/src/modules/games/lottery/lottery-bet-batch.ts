@@ -35,6 +35,8 @@ const STORED_BET_COLUMNS = `b.id, r.room, r.period, b.user_id, b.request_key, b.
 
 const roundKey = (room: string, period: string) => `${room}|${period}`;
 const requestIdentity = (userId: number, requestKey: string) => `${userId}|${requestKey}`;
+/** A player's account shard of a room: the room's house account is sharded by player. */
+const roomShardKey = (room: string, userId: number) => `${room}|${userId}`;
 
 function isSameBet(stored: StoredBet, bet: BetInput): boolean {
   return (
@@ -58,10 +60,10 @@ export async function applyLotteryBetBatch(ctx: AppContext, requests: readonly L
   const feesAccountId = await houseAccountId(ctx.db, 'fees');
   const roomAccounts = new Map<string, number>();
   for (const { bet, userId } of requests) {
-    const key = roundKey(bet.room, String(userId));
+    const key = roomShardKey(bet.room, userId);
     if (!roomAccounts.has(key)) roomAccounts.set(key, await shardedHouseAccountId(ctx.db, `room:${bet.room}`, userId));
   }
-  const roomAccountOf = (request: LotteryBetRequest) => roomAccounts.get(roundKey(request.bet.room, String(request.userId)))!;
+  const roomAccountOf = (request: LotteryBetRequest) => roomAccounts.get(roomShardKey(request.bet.room, request.userId))!;
   return ctx.db.transaction(async (tx) => {
     const answers: Array<Pending | null> = requests.map(() => null);
     const rounds = await lockRounds(tx, requests);
