@@ -173,7 +173,9 @@ describe('player protection in Chromium at 360×740', () => {
     const page = await tests.openPage(await newPlayer(tests.app));
     await page.goto('/responsible-gaming');
     await page.getByTestId('reality-check-setting').waitFor({ timeout: 15_000 });
-    await page.getByTestId('reality-check-15').check();
+    // The choice is saved at once and shown as the server answers it, so click and wait for that answer
+    // (check() insists the box changes within the click itself, which a slow save makes flaky).
+    await page.getByTestId('reality-check-15').click();
     await expect.poll(() => page.getByTestId('reality-check-15').isChecked(), { timeout: 10_000 }).toBe(true);
 
     // This browser session has been playing for 16 minutes.
