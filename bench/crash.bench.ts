@@ -209,6 +209,11 @@ async function runSize(clients: number): Promise<string> {
       const all = <K extends keyof WorkerResult>(key: K) => results.flatMap((result) => result[key] as number[]);
       const betAckMs = all('betAckMs');
       const cashoutAckMs = all('cashoutAckMs');
+      // The server's part of an ack: from the request leaving the generator to its answer (the arrays
+      // are filled together, so index i of one belongs to index i of the other).
+      const sentToAck = (ack: number[], waited: number[]) => ack.map((value, i) => value - (waited[i] ?? 0));
+      const betServerMs = sentToAck(betAckMs, all('betWaitedMs'));
+      const cashoutServerMs = sentToAck(cashoutAckMs, all('cashoutWaitedMs'));
       const flyingPushMs = all('flyingPushMs');
       const crashedAtMs = all('crashedAtMs');
       const refusals = new Map<string, number>();
@@ -229,9 +234,11 @@ async function runSize(clients: number): Promise<string> {
           `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
         `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} taken for a later round` +
           `${isPartial ? ` (${betAckMs.length} of ${clients} answered so far)` : ''}; ` +
-          `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))})`,
+          `ack ${quantiles(betAckMs)} (waited for a generator connection p99 ${ms(percentile(all('betWaitedMs'), 99))}; ` +
+          `from leaving the generator: p50 ${ms(percentile(betServerMs, 50))} p99 ${ms(percentile(betServerMs, 99))})`,
         `  cash-outs: ${sum(results.map((r) => r.cashoutsAccepted))} accepted of ${cashoutAckMs.length} sent; ack ${quantiles(cashoutAckMs)} ` +
-          `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))})`,
+          `(waited for a generator connection p99 ${ms(percentile(all('cashoutWaitedMs'), 99))}; ` +
+          `from leaving the generator: p50 ${ms(percentile(cashoutServerMs, 50))} p99 ${ms(percentile(cashoutServerMs, 99))})`,
         `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
         `  'flying' push reached ${flyingPushMs.length} of ${clients} clients: p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))}; ` +
           `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,

@@ -82,7 +82,7 @@ async function ownerPage(login: string, name: string): Promise<Page> {
 
 /** The owner creates an operator on the Operators screen and reads the one-time password shown once. */
 async function createOperatorInConsole(page: Page, name: string, login: string, role: string): Promise<string> {
-  await page.getByRole('link', { name: en.nav.operators }).click();
+  await page.getByRole('link', { name: en.nav.operators, exact: true }).click();
   await page.getByLabel(en.operators.name).fill(name);
   await page.getByLabel(en.operators.login).fill(login);
   await page.getByLabel(en.operators.role).selectOption(role);
@@ -101,7 +101,7 @@ describe('the back office in Chromium at 1280×800', () => {
       const owner = await ownerPage('owner@mayur.test', 'Olivia Owner');
       const supportPassword = await createOperatorInConsole(owner, 'Sam Support', 'sam@mayur.test', 'support');
       // The creation is in the audit log, with who did it.
-      await owner.getByRole('link', { name: en.nav.audit }).click();
+      await owner.getByRole('link', { name: en.nav.audit, exact: true }).click();
       await expect.poll(() => owner.getByRole('cell', { name: 'admin/operators/create' }).count(), { timeout: 10_000 }).toBe(1);
 
       const player = await newPlayer(app);
@@ -119,7 +119,25 @@ describe('the back office in Chromium at 1280×800', () => {
       const supportPage = await desktopPage();
       await enrol(supportPage, 'sam@mayur.test', supportPassword, 'sam picks his own password');
       const navigation = supportPage.getByRole('navigation', { name: en.shell.navigation });
-      expect(await navigation.getByRole('link').allTextContents()).toEqual([en.nav.complaints, en.nav.players]);
+      expect(await navigation.getByRole('link').allTextContents()).toEqual([
+        en.nav.dashboard,
+        en.nav.complaints,
+        en.nav.content,
+        en.nav.games,
+        en.nav.players,
+      ]);
+      // The games screen is read-only and open to support: every room is listed with its live state.
+      await navigation.getByRole('link', { name: en.nav.games, exact: true }).click();
+      const rooms = supportPage.getByRole('table', { name: en.games.rooms });
+      await expect.poll(() => rooms.getByRole('cell', { name: 'wingo-1', exact: true }).count(), { timeout: 10_000 }).toBe(1);
+      expect(
+        await supportPage
+          .getByRole('button')
+          .filter({ hasText: /set|save|queue|result/i })
+          .count(),
+      ).toBe(0);
+      // Every role opens on the dashboard; the complaints inbox is one click away.
+      await navigation.getByRole('link', { name: en.nav.complaints, exact: true }).click();
       await supportPage.getByRole('cell', { name: filed.number }).click();
       await expect.poll(() => supportPage.getByTestId('complaint-message').count(), { timeout: 10_000 }).toBe(1);
       await supportPage.getByRole('button', { name: en.complaints.assignToMe }).click();
@@ -196,7 +214,7 @@ describe('the back office in Chromium at 1280×800', () => {
       const financePassword = await createOperatorInConsole(owner, 'Farah Finance', 'farah@mayur.test', 'finance');
       const financePage = await desktopPage();
       await enrol(financePage, 'farah@mayur.test', financePassword, 'farah picks her own password');
-      await financePage.getByRole('link', { name: en.nav.withdrawals }).click();
+      await financePage.getByRole('link', { name: en.nav.withdrawals, exact: true }).click();
       const row = financePage.getByRole('row').filter({ hasText: requested.withdrawNo });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
       await row.getByRole('button', { name: en.withdrawals.approve, exact: true }).click();

@@ -124,7 +124,9 @@ describe('Aviator in Chromium at 360×740', () => {
       expect(await hasHorizontalOverflow(page)).toBe(false);
     }
     await page.setViewportSize({ width: 320, height: 640 });
-    await page.getByTestId('bet-panel-1').getByText(en.crash.autoBet, { exact: true }).click();
+    // The auto settings (auto cash-out and auto bet) fold away; opened, they still fit.
+    await page.getByTestId('bet-panel-1').getByText(en.crash.autoSettings, { exact: true }).click();
+    await page.getByTestId('bet-panel-1').getByText(en.crash.autoBet, { exact: true }).waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.evaluate(() => localStorage.setItem('language', 'ar'));

@@ -74,6 +74,12 @@ describe('Win Go PK and Bit Game in Chromium at 360×740', () => {
     expect(await row.getAttribute('data-status')).toBe(winPaise > 0n ? 'won' : 'lost');
     expect(await row.getByTestId('bet-win-amount').textContent()).toBe(winPaise > 0n ? '₹19.50' : '₹0.00');
     await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(winPaise > 0n ? '₹209.50' : '₹190.00');
+    // The win or loss card of the period, from the settled bet: the three digits and the amount.
+    const dialog = page.getByTestId('result-dialog');
+    await expect.poll(() => dialog.getAttribute('data-period'), { timeout: 15_000 }).toBe(period);
+    expect(await dialog.getAttribute('data-outcome')).toBe(winPaise > 0n ? 'won' : 'lost');
+    expect(await textOf(page, 'result-dialog-amount')).toBe(winPaise > 0n ? '₹19.50' : '₹10.00');
+    expect(await dialog.getByTestId('result-digits').count()).toBe(1);
     await page.screenshot({ path: screenshotPath('bitgame-360x740.png') });
   }, 150_000);
 });

@@ -1,4 +1,4 @@
-import { wingoPayoutPaise } from '@mayur/contracts/lottery-rooms';
+import { wingoFeePaise, wingoPayoutPaise, type WingoSelection } from '@mayur/contracts/lottery-rooms';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
@@ -75,6 +75,102 @@ describe('Win Go 1Min in Chromium at 360×740', () => {
       await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(49_000n + payoutPaise));
       expect(await hasHorizontalOverflow(page)).toBe(false);
       await page.screenshot({ path: screenshotPath('wingo-360x740.png') });
+    },
+  );
+
+  it(
+    "bets from the sheet's defaults, starts each sheet afresh, and shows the period's win or loss from the settled bets",
+    { timeout: 240_000 },
+    async () => {
+      const page = await tests.openPage(await newPlayer(tests.app, { cashRupees: 500 }));
+      await page.goto('/games/wingo?min=60');
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 15_000 }).toBe('₹500.00');
+      // Two bets and a third opening need a little more time than one bet.
+      await expect.poll(() => secondsToBet(page), { timeout: 75_000, interval: 500 }).toBeGreaterThanOrEqual(20);
+      const betPeriod = await textOf(page, 'current-period');
+      const sheet = page.getByTestId('bet-sheet');
+      const viewport = { width: 360, height: 740 };
+      const isInViewport = async (testId: string) => {
+        const box = await page.getByTestId(testId).first().boundingBox();
+        return (
+          box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= viewport.height && box.x + box.width <= viewport.width
+        );
+      };
+
+      // 1. The sheet's defaults are a stake the server accepts (₹1 × 1 is under the minimum bet).
+      await page.getByTestId('bet-green').click();
+      await expect.poll(() => sheet.isVisible()).toBe(true);
+      expect(await sheet.getByTestId('bet-sheet-head').getAttribute('class')).toMatch(/tone_green/);
+      expect(await isInViewport('sheet-countdown')).toBe(true);
+      expect(await textOf(page, 'sheet-countdown')).toMatch(/^00:\d\d$/);
+      expect(await page.getByTestId('bet-count').inputValue()).toBe('1');
+      expect(await textOf(page, 'bet-total')).toBe('₹10.00');
+      await sheet.getByLabel(en.lottery.sheet.agree).check();
+      await page.getByTestId('bet-confirm').click();
+      await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹490.00');
+
+      // 2. A second bet with a multiplier: ₹10 × 5 on the number 5.
+      await page.getByTestId('bet-number-5').click();
+      await expect.poll(() => sheet.isVisible()).toBe(true);
+      expect(await page.getByTestId('bet-count').inputValue()).toBe('1');
+      await sheet.getByRole('button', { name: '×5', exact: true }).click();
+      expect(await textOf(page, 'bet-total')).toBe('₹50.00');
+      await page.getByTestId('bet-confirm').click();
+      await expect.poll(() => sheet.isVisible(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe('₹440.00');
+
+      // 3. The next sheet starts again from the defaults: ₹10 stays ₹10, not ₹50.
+      await page.getByTestId('bet-red').click();
+      await expect.poll(() => sheet.isVisible()).toBe(true);
+      expect(await page.getByTestId('bet-count').inputValue()).toBe('1');
+      expect(await textOf(page, 'bet-total')).toBe('₹10.00');
+      await expect.poll(() => sheet.evaluate((element) => element.getAnimations().length)).toBe(0);
+      await page.screenshot({ path: screenshotPath('wingo-sheet-360x740.png') });
+      // The countdown stays in the sheet to the end, with a warning in the last five seconds.
+      await expect
+        .poll(() => textOf(page, 'sheet-warning'), { timeout: 60_000, interval: 250 })
+        .toBe(en.lottery.sheet.closingSoon);
+      expect(await isInViewport('sheet-countdown')).toBe(true);
+      await sheet.getByRole('button', { name: en.common.cancel }).click();
+      await expect.poll(() => sheet.isVisible()).toBe(false);
+
+      // 4. The result moment: the period's own settled bets, summed by the server's numbers.
+      const dialog = page.getByTestId('result-dialog');
+      await expect.poll(() => dialog.getAttribute('data-period'), { timeout: 100_000, interval: 500 }).toBe(betPeriod);
+      const drawn = Number(await page.getByTestId('result-dialog').getByTestId('result-number').textContent());
+      expect(drawn).toBeGreaterThanOrEqual(0);
+      expect(drawn).toBeLessThanOrEqual(9);
+      const delivery = (stake: bigint) => stake - wingoFeePaise(stake);
+      const bets: Array<[WingoSelection, bigint]> = [
+        ['green', 1_000n],
+        ['5', 5_000n],
+      ];
+      const winPaise = bets.reduce((sum, [select, stake]) => sum + wingoPayoutPaise(select, drawn, delivery(stake)), 0n);
+      expect(await dialog.getAttribute('data-outcome')).toBe(winPaise > 0n ? 'won' : 'lost');
+      expect(await textOf(page, 'result-dialog-amount')).toBe(winPaise > 0n ? rupees(winPaise) : '₹60.00');
+      expect(await dialog.textContent()).toContain(winPaise > 0n ? en.lottery.moment.won : en.lottery.moment.lost);
+      // The new period's countdown is not covered by the result.
+      expect(await page.getByTestId('round-panel').getAttribute('data-phase')).toBe('betting');
+      const countdownBox = await page.getByTestId('countdown').boundingBox();
+      const dialogBox = await dialog.boundingBox();
+      expect(dialogBox?.y ?? -1).toBeGreaterThanOrEqual((countdownBox?.y ?? Infinity) + (countdownBox?.height ?? 0));
+      // The card slides in from the foot of the screen: where it comes to rest is what counts.
+      await expect.poll(() => isInViewport('result-dialog'), { timeout: 5_000 }).toBe(true);
+      await expect.poll(() => textOf(page, 'game-balance'), { timeout: 10_000 }).toBe(rupees(44_000n + winPaise));
+      await page.screenshot({ path: screenshotPath('wingo-result-360x740.png') });
+      await page.getByTestId('result-dialog-close').click();
+      await expect.poll(() => dialog.count()).toBe(0);
+
+      // The trend chart draws the drawn number of that period as a ball on the line.
+      await page.getByRole('tab', { name: en.lottery.chart }).click();
+      const ball = page.locator(`[data-testid="trend-ball"][data-period="${betPeriod}"]`);
+      await expect.poll(() => ball.getAttribute('data-number'), { timeout: 10_000 }).toBe(String(drawn));
+      expect(await page.getByTestId('trend-line').count()).toBe(1);
+      const frequencyOfDrawn = page.locator(`[data-stat="frequency"] td[data-number="${drawn}"]`);
+      expect(Number(await frequencyOfDrawn.textContent())).toBeGreaterThanOrEqual(1);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.getByTestId('trend-chart').screenshot({ path: screenshotPath('wingo-trend-360x740.png') });
     },
   );
 

@@ -147,7 +147,8 @@ describe('player protection in Chromium at 360×740', () => {
     const page = await tests.openPage(player);
     await page.goto('/games/limbo');
     const panel = page.getByTestId('bet-panel-1');
-    await panel.getByText(en.crash.autoBet, { exact: true }).click();
+    // Auto bet sits in the panel's folded "Auto" settings (issue 14's compact panels).
+    await panel.locator('summary', { hasText: en.crash.autoSettings }).click();
     await panel.getByTestId('auto-bet-toggle').click();
     await expect
       .poll(() => panel.getByTestId('panel-error').getAttribute('data-code'), { timeout: 10_000 })
@@ -156,7 +157,7 @@ describe('player protection in Chromium at 360×740', () => {
 
     await callApi(tests.app, '/protection/setLimit', { kind: 'loss', period: 'day', amount: '50.00' }, player.token);
     await page.reload();
-    await panel.getByText(en.crash.autoBet, { exact: true }).click();
+    await panel.locator('summary', { hasText: en.crash.autoSettings }).click();
     await panel.getByLabel(en.crash.autoRounds).fill('101');
     await panel.getByTestId('auto-bet-toggle').click();
     await expect

@@ -59,7 +59,13 @@ export async function launchAuditBrowser(): Promise<AuditBrowser> {
       await exited;
       clearTimeout(timer);
     }
-    fs.rmSync(profileDir, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing into the profile as the browser exits: retry,
+    // and never let a leftover temporary folder fail the measurement.
+    try {
+      fs.rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`could not remove the Chromium profile ${profileDir}: ${(error as Error).message}`);
+    }
   };
   // Chromium writes the port it chose into the profile folder once DevTools listens.
   const portFile = path.join(profileDir, 'DevToolsActivePort');

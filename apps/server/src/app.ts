@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import helmet from 'helmet';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { registerActivityRoutes } from './modules/activity/routes.ts';
 import { registerAgentRoutes } from './modules/agent/routes.ts';
 import { registerAuthRoutes } from './modules/auth/routes.ts';
 import { createPasswordHasher, type PasswordHasher } from './modules/auth/passwords.ts';
@@ -14,6 +15,8 @@ import { registerBackOffice } from './modules/backoffice/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
+import { providerOrigins, registerProviderRoutes } from './modules/providers/routes.ts';
+import { seedProviderCatalogue } from './modules/providers/catalogue.ts';
 import { cancelWaitingCrashBets } from './modules/games/crash/cancel-waiting-bets.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
@@ -21,6 +24,10 @@ import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
 import { CrashEvents } from './modules/games/crash/crash-events.ts';
 import { tickCrash } from './modules/games/crash/crash-clock.ts';
 import { registerCrashRoutes } from './modules/games/crash/routes.ts';
+import { findRecentCrashWins } from './modules/games/crash/recent-wins.ts';
+import { findRecentLotteryWins } from './modules/games/lottery/recent-wins.ts';
+import { findLotteryRoomStates, findLotteryRounds, findLotteryStakeDays } from './modules/games/lottery/operator-reads.ts';
+import { findCrashRoomStates, findCrashRounds, findCrashStakeDays } from './modules/games/crash/operator-reads.ts';
 import { tickLottery } from './modules/games/lottery/lottery-clock.ts';
 import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
 import { startHeartbeat } from './platform/heartbeat.ts';
@@ -47,7 +54,7 @@ import { registerApiCompression } from './platform/http/api-compression.ts';
 import { registerApiDocs } from './platform/http/openapi.ts';
 import { registerStaticFiles } from './platform/http/static-files.ts';
 import { createSessionCache } from './platform/http/session-cache.ts';
-import { createMetrics, registerMetricsEndpoint } from './platform/metrics.ts';
+import { createMetrics, instrumentOperations, registerMetricsEndpoint } from './platform/metrics.ts';
 import { memoryRateLimiter, type RateLimiter } from './platform/rate-limit/rate-limiter.ts';
 import { redisRateLimiter } from './platform/rate-limit/redis-rate-limiter.ts';
 import { seedDemo } from './seed/seed-demo.ts';
@@ -73,6 +80,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   await migrate(db);
   const hasher = createPasswordHasher(config.argon2);
   if (config.isDemoSeeded) await seedDemo(db, hasher, log);
+  await seedProviderCatalogue(db, config.providers.list);
   const limiter =
     overrides.limiter ??
     (config.redisUrl ? await redisRateLimiter(config.redisUrl, `${config.deploymentName}:rl:`) : memoryRateLimiter());
@@ -103,7 +111,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
     requestIdHeader: false,
     genReqId: () => randomUUID(),
   });
-  await registerPlatform(app, ctx);
+  const metrics = await registerPlatform(app, ctx);
   registerAuthRoutes(app, ctx, hasher);
   registerUserRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
@@ -113,14 +121,22 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerProtectionRoutes(app, ctx, (userId, atMs) => cancelWaitingCrashBets(ctx, userId, atMs));
   registerWalletRoutes(app, ctx);
   registerGiftRoutes(app, ctx);
+  registerProviderRoutes(app, ctx);
   registerPaymentRoutes(app, ctx, hasher, ctx.gateway);
   registerLotteryRoutes(app, ctx);
   const lotteryEvents = new LotteryEvents();
   const crashEvents = new CrashEvents();
   registerFairnessRoutes(app, ctx);
   registerCrashRoutes(app, ctx, crashEvents);
+  registerActivityRoutes(app, ctx, [
+    (query) => findRecentLotteryWins(ctx.db, query),
+    (query) => findRecentCrashWins(ctx.db, query),
+  ]);
   registerDevRoutes(app, ctx);
-  await registerBackOffice(app, ctx, hasher);
+  await registerBackOffice(app, ctx, hasher, [
+    { roomStates: findLotteryRoomStates, rounds: findLotteryRounds, stakeDays: findLotteryStakeDays },
+    { roomStates: findCrashRoomStates, rounds: findCrashRounds, stakeDays: findCrashStakeDays },
+  ]);
   await registerStaticFiles(app, { webDistDir: config.webDistDir, downloadDir: config.downloadDir, log });
 
   const realtime = await startRealtime(
@@ -156,6 +172,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
         };
       })
     : null;
+  metrics.observeLeadership(() => leadership?.isLeading() ?? false);
 
   return {
     app,
@@ -179,6 +196,8 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
 
 async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics();
+  instrumentOperations(app, metrics);
+  metrics.observeDatabase(ctx.db, () => ctx.clock.now());
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -188,13 +207,17 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     metrics.httpDuration.observe({ route, method: request.method }, reply.elapsedTime / 1000);
   });
 
-  await app.register(helmet, {
+  // Helmet's middleware is built once: @fastify/helmet rebuilt it (parsing the CSP) on every request,
+  // which the crash benchmark's profile showed as the costliest part of answering a cash-out.
+  const setSecurityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Third-party games open in a frame from their studio, with its images (decision 0026).
+        imgSrc: ["'self'", 'data:', 'blob:', ...providerOrigins(ctx)],
+        frameSrc: ["'self'", ...providerOrigins(ctx)],
         // 'self' covers this origin's own ws:/wss: (CSP 3), which is all the sockets the app opens.
         connectSrc: ["'self'"],
         manifestSrc: ["'self'"],
@@ -208,6 +231,9 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(formbody);
   await registerApiCompression(app);
   // An empty JSON body is an empty form, not an error: some clients send the header on every POST.
@@ -245,4 +271,5 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
   });
   registerMetricsEndpoint(app, metrics, { token: ctx.config.metricsToken, isProduction: ctx.config.isProduction });
   await registerApiDocs(app, ctx.config.isApiDocsServed);
+  return metrics;
 }

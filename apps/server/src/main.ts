@@ -1,11 +1,13 @@
 import { buildServer } from './app.ts';
 import { registerEmbeddedAdminRoute } from './modules/admin/routes.ts';
 import { loadConfig } from './platform/config.ts';
+import { describeConfig } from './platform/config-summary.ts';
 import { removeEmbeddedHandle, writeEmbeddedHandle, type EmbeddedHandle } from './platform/embedded-handle.ts';
 
 const config = loadConfig();
 const server = await buildServer(config);
 const { app, ctx } = server;
+ctx.log.info({ settings: describeConfig(config) }, 'settings (secrets redacted)');
 const isEmbedded = !config.databaseUrl;
 let embeddedHandle: EmbeddedHandle | null = null;
 if (isEmbedded) registerEmbeddedAdminRoute(app, ctx, () => embeddedHandle);

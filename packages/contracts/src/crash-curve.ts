@@ -8,7 +8,15 @@ export const CRASH_MAX_X100 = 1_000_000;
 /** m(t) = floor(100 · e^(0.00006 · t_ms)) / 100, in hundredths; t is milliseconds since take-off. */
 export function multiplierX100At(elapsedMs: number): number {
   if (elapsedMs <= 0) return CRASH_MIN_X100;
-  return Math.floor(100 * Math.exp(CRASH_GROWTH_PER_MS * elapsedMs));
+  return Math.floor(100 * curveAt(elapsedMs));
+}
+
+/**
+ * The curve itself, e^(0.00006 · t_ms), unrounded: for drawing a smooth line only. Every decision and
+ * every multiplier shown uses multiplierX100At, which floors this value to hundredths.
+ */
+export function curveAt(elapsedMs: number): number {
+  return elapsedMs <= 0 ? 1 : Math.exp(CRASH_GROWTH_PER_MS * elapsedMs);
 }
 
 /**

@@ -42,7 +42,7 @@ import {
   ZReplyComplaintRequest,
   ZUnreadComplaints,
 } from './complaints.ts';
-import { ZFindNoticeRequest, ZFindNoticeResponse, ZNoticeUrlResponse } from './notices.ts';
+import { ZFindNoticeRequest, ZFindNoticeResponse, ZNoticeUrlRequest, ZNoticeUrlResponse } from './notices.ts';
 import {
   ZActivityStatement,
   ZActivityStatementRequest,
@@ -55,6 +55,7 @@ import {
   ZSetRealityCheckRequest,
   ZStartExclusionRequest,
 } from './protection.ts';
+import { ZThirdGames, ZThirdGamesRequest, ZThirdLaunch, ZThirdLaunchRequest } from './providers.ts';
 import {
   ZBalance,
   ZChangeNickRequest,
@@ -87,6 +88,7 @@ import {
   ZCrashRoundState,
   ZCrashUserHistoryResponse,
 } from './crash.ts';
+import { ZCrashRoundBetsResponse, ZCrashTopWinsResponse } from './crash-live.ts';
 import {
   ZBitgameLogRequest,
   ZBitgamePeriodRequest,
@@ -115,7 +117,8 @@ import {
   ZRedeemGiftRequest,
   ZRedeemGiftResponse,
 } from './wallet.ts';
-import { ZSupportChannelsResponse } from './support.ts';
+import { ZSupportChannelsRequest, ZSupportChannelsResponse } from './support.ts';
+import { ZBigWinsResponse } from './activity.ts';
 
 export type EndpointDefinition = {
   /** Whether the caller must send a valid session token. */
@@ -245,10 +248,17 @@ export const endpoints = {
   },
   '/user/getNoticeUrl': {
     isAuthRequired: false,
-    request: ZEmpty,
+    request: ZNoticeUrlRequest,
     response: ZNoticeUrlResponse,
     summary: 'The notice dialog: first notice with its download, main-site and promotion links',
     tag: 'notices',
+  },
+  '/home/bigWins': {
+    isAuthRequired: false,
+    request: ZEmpty,
+    response: ZBigWinsResponse,
+    summary: "Recent real big wins across the lottery and crash rooms for home's ticker (masked players, newest first)",
+    tag: 'activity',
   },
   '/user/findComplaints': {
     isAuthRequired: true,
@@ -587,6 +597,20 @@ export const endpoints = {
     summary: "The player's own bets in a crash room",
     tag: 'crash',
   },
+  '/gameroket/getRoundBets': {
+    isAuthRequired: false,
+    request: ZCrashRoomRequest,
+    response: ZCrashRoundBetsResponse,
+    summary: "Every real player's bet in a crash room's newest round (masked names), with totals",
+    tag: 'crash',
+  },
+  '/gameroket/getTopWins': {
+    isAuthRequired: false,
+    request: ZCrashRoomRequest,
+    response: ZCrashTopWinsResponse,
+    summary: "A crash room's biggest real cash-outs of the last 24 hours",
+    tag: 'crash',
+  },
   '/fair/chain': {
     isAuthRequired: false,
     request: ZFairChainRequest,
@@ -603,7 +627,7 @@ export const endpoints = {
   },
   '/user/getSupportChannels': {
     isAuthRequired: false,
-    request: ZEmpty,
+    request: ZSupportChannelsRequest,
     response: ZSupportChannelsResponse,
     summary: "The operator's contact channels (Telegram, WhatsApp, e-mail) that are set",
     tag: 'support',
@@ -684,6 +708,21 @@ export const endpoints = {
     response: ZSession,
     summary: 'Exchange a valid token (handed over in a page address) for a fresh session',
     tag: 'user',
+  },
+  '/third/games': {
+    isAuthRequired: false,
+    request: ZThirdGamesRequest,
+    response: ZThirdGames,
+    summary:
+      "The PG GAMES catalogue: the enabled providers' enabled games, in the operator's order, named in the locale asked for",
+    tag: 'third-games',
+  },
+  '/third/launch': {
+    isAuthRequired: true,
+    request: ZThirdLaunchRequest,
+    response: ZThirdLaunch,
+    summary: 'Open a game session with a studio: its launch address with a single-use token bound to the player and the game',
+    tag: 'third-games',
   },
 } as const satisfies Record<string, EndpointDefinition>;
 

@@ -34,6 +34,7 @@ export const ERROR_MESSAGES = {
   REGISTRATION_CLOSED: 'Registration is closed',
   ACCOUNT_EXISTS: 'This account is already registered',
   ACCOUNT_NOT_FOUND: 'No account is registered with this number or e-mail',
+  ACCOUNT_FROZEN: 'This account is frozen, please contact customer service',
   ACCOUNT_MISMATCH: 'This number or e-mail does not belong to your account',
   LOGIN_FAILED: 'Wrong account or password',
   LOGIN_THROTTLED: 'Too many login attempts, please try again later',

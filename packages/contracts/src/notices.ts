@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zContentLang } from './content.ts';
 import { zList, zPaging } from './fields.ts';
 
 export const ZNotice = z.object({
@@ -9,7 +10,8 @@ export const ZNotice = z.object({
 });
 export type TNotice = z.infer<typeof ZNotice>;
 
-export const ZFindNoticeRequest = zPaging;
+/** `lang`: the app's language; notices written for it come with those for every language. */
+export const ZFindNoticeRequest = zPaging.extend({ lang: zContentLang });
 export const ZFindNoticeResponse = zList(ZNotice);
 
 /** The spec's shape: an array whose first entry carries the three links of the notice dialog. */
@@ -19,4 +21,5 @@ export const ZNoticeUrl = z.object({
   main_url: z.string(),
   promotion_url: z.string(),
 });
+export const ZNoticeUrlRequest = z.object({ lang: zContentLang });
 export const ZNoticeUrlResponse = z.array(ZNoticeUrl);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zContentLang } from './content.ts';
 
 // The operator's contact channels shown on /support. The operator sets each one (or none) in the
 // server's environment; the rules that read a setting live here, beside the schema of what the app
@@ -25,6 +26,8 @@ export type TSupportChannel = z.infer<typeof ZSupportChannel>;
 
 /** The channels the operator has set, in a fixed order (Telegram, WhatsApp, e-mail); unset ones are absent. */
 export const ZSupportChannelsResponse = z.object({ channels: z.array(ZSupportChannel) });
+/** `lang`: the app's language; contacts an operator set for it replace those for every language. */
+export const ZSupportChannelsRequest = z.object({ lang: zContentLang });
 export type TSupportChannelsResponse = z.infer<typeof ZSupportChannelsResponse>;
 
 // A Telegram username: 5–32 letters, digits or underscores, starting with a letter.

@@ -5,8 +5,16 @@ import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { ComplaintThreadScreen } from '../features/complaints/complaint-thread-screen.tsx';
 import { ComplaintsScreen } from '../features/complaints/complaints-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
+import { ContentScreen } from '../features/content/content-screen.tsx';
+import { GiftCodesScreen } from '../features/gift-codes/gift-codes-screen.tsx';
+import { RiskScreen } from '../features/risk/risk-screen.tsx';
+import { AgentsScreen } from '../features/agents/agents-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
 import { PlayersScreen } from '../features/players/players-screen.tsx';
+import { AdjustmentsScreen } from '../features/players/adjustments-screen.tsx';
+import { PlayerScreen } from '../features/players/player-screen.tsx';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { GamesScreen } from '../features/games/games-screen.tsx';
 import { SignInScreen } from '../features/sign-in/sign-in-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useSession } from '../shared/api/use-session.ts';
@@ -44,7 +52,15 @@ function AppRoutes() {
         <Route path="complaints/:number" element={<Guarded path="/complaints" element={<ComplaintThreadScreen />} />} />
         <Route path="withdrawals" element={<Guarded path="/withdrawals" element={<WithdrawalsScreen />} />} />
         <Route path="deposits" element={<Guarded path="/deposits" element={<DepositsScreen />} />} />
+        <Route path="gift-codes" element={<Guarded path="/gift-codes" element={<GiftCodesScreen />} />} />
+        <Route path="content" element={<Guarded path="/content" element={<ContentScreen />} />} />
+        <Route path="risk" element={<Guarded path="/risk" element={<RiskScreen />} />} />
+        <Route path="games" element={<Guarded path="/games" element={<GamesScreen />} />} />
+        <Route path="agents" element={<Guarded path="/agents" element={<AgentsScreen />} />} />
         <Route path="players" element={<Guarded path="/players" element={<PlayersScreen />} />} />
+        <Route path="players/:id" element={<Guarded path="/players" element={<PlayerScreen />} />} />
+        <Route path="adjustments" element={<Guarded path="/adjustments" element={<AdjustmentsScreen />} />} />
+        <Route path="dashboard" element={<Guarded path="/dashboard" element={<DashboardScreen />} />} />
         <Route path="audit" element={<Guarded path="/audit" element={<AuditScreen />} />} />
         <Route path="operators" element={<Guarded path="/operators" element={<OperatorsScreen />} />} />
         <Route path="account" element={<AccountScreen />} />

@@ -15,6 +15,8 @@ import {
   type CommandArgs,
   type CommandResult,
 } from '../modules/admin/operator-commands.ts';
+import { isProviderCommand, providerCommandUsage, runProviderCommand } from '../modules/providers/provider-commands.ts';
+import { BACKUP_USAGE, isBackupCommand, runBackupCommand } from './backup.ts';
 
 // `npm run admin -- <command> --option value ...` against the configured database. With DATABASE_URL
 // it connects to PostgreSQL. On the embedded default it opens ./data (DATA_DIR) itself, unless a
@@ -60,8 +62,18 @@ async function main(): Promise<number> {
     return 2;
   }
   const { name, args } = parsed;
+  if (name && isBackupCommand(name)) {
+    // Backups work on the database's files and tools (pg_dump, the data folder), never through a running server.
+    const backupResult = await runBackupCommand(loadConfig(), name, args, pino({ level: 'warn' }));
+    (backupResult.isOk ? process.stdout : process.stderr).write(backupResult.lines.join('\n') + '\n');
+    return backupResult.isOk ? 0 : 1;
+  }
+  // Third-party game providers (issue 16): the catalogue and reconciliation, with the providers' settings.
+  if (name && isProviderCommand(name)) return runProviderCli(name, args);
   if (!name || !isKnownCommand(name)) {
-    process.stderr.write(`${name ? `unknown command "${name}"\n` : ''}${commandUsage().join('\n')}\n`);
+    process.stderr.write(
+      `${name ? `unknown command "${name}"\n` : ''}${[...commandUsage(), ...BACKUP_USAGE, ...providerCommandUsage()].join('\n')}\n`,
+    );
     return 2;
   }
   const config = loadConfig();
@@ -86,6 +98,7 @@ async function main(): Promise<number> {
           inviteBonus: inviteBonusSettings(config),
           actor,
           hasher: createPasswordHasher(config.argon2),
+          secondApprovalAbovePaise: config.admin.secondApprovalAbovePaise,
         },
         name,
         args,
@@ -96,6 +109,37 @@ async function main(): Promise<number> {
   }
   const stream = result.isOk ? process.stdout : process.stderr;
   stream.write(result.lines.join('\n') + '\n');
+  return result.isOk ? 0 : 1;
+}
+
+async function runProviderCli(name: string, args: CommandArgs): Promise<number> {
+  const config = loadConfig();
+  const actor = process.env.ADMIN_ACTOR || `${os.userInfo().username}@${os.hostname()}`;
+  const handle = config.databaseUrl ? null : readEmbeddedHandle(config.dataDir);
+  let result: CommandResult;
+  if (handle && isProcessAlive(handle.pid)) {
+    const response = await fetch(`http://127.0.0.1:${handle.port}/internal/provider-admin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': handle.adminToken },
+      body: JSON.stringify({ command: name, args, actor }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    if (!response.ok) throw new Error(`the running server refused the command (HTTP ${response.status})`);
+    result = (await response.json()) as CommandResult;
+  } else {
+    const db = await openDb(config, pino({ level: 'warn' }));
+    try {
+      await migrate(db);
+      result = await runProviderCommand(
+        { db, clock: systemClock, log: pino({ level: 'warn' }), providers: config.providers, actor },
+        name,
+        args,
+      );
+    } finally {
+      await db.close();
+    }
+  }
+  (result.isOk ? process.stdout : process.stderr).write(result.lines.join('\n') + '\n');
   return result.isOk ? 0 : 1;
 }
 

@@ -47,6 +47,40 @@ export type PaymentsConfig = {
   };
 };
 
+/** One studio or aggregator whose games players launch and which calls our seamless wallet (decision 0026). */
+export type ProviderSettings = {
+  /** Names the provider in its callback path (`/api/provider/<id>/…`) and in the ledger. */
+  id: string;
+  /** Which adapter speaks to it (`mayur-seamless`: our published wallet API). */
+  adapter: 'mayur-seamless';
+  /** Where a launched game opens; the launch token and game code are added to its query. */
+  launchUrl: string;
+  /** Where its daily report for reconciliation is fetched (GET, signed); none: reconciliation is refused. */
+  reportUrl: string | undefined;
+  /** Sent by the studio as `x-api-key` on every wallet call. */
+  apiKey: string;
+  /** Key of the HMAC-SHA256 signatures both ways (at least 32 characters). */
+  signingSecret: string;
+  currency: 'INR';
+  isEnabled: boolean;
+  /** Whether the studio forbids framing: the game then opens in a page of its own. */
+  isFramingForbidden: boolean;
+};
+
+export type ProvidersConfig = {
+  list: ProviderSettings[];
+  /** How long a launch token can be exchanged at the studio's authenticate. */
+  launchTokenTtlMs: number;
+  /** How long a game session accepts debits after its launch. */
+  sessionTtlMs: number;
+  /** Signed calls outside this window either side are refused. */
+  signatureToleranceMs: number;
+};
+
+/** The studio of our own (apps/provider-demo) on the embedded default: never in production. */
+export const DEMO_PROVIDER_SIGNING_SECRET = 'mayur-demo-studio-signing-secret-for-development-only';
+export const DEMO_PROVIDER_API_KEY = 'mayur-demo-studio-api-key';
+
 /** What a team must reach for one agent level above L0. */
 export type AgentLevelThreshold = { minTeamSize: number; minTeamDepositsPaise: bigint; minTeamBetsPaise: bigint };
 
@@ -94,6 +128,8 @@ export type Config = {
     secondApprovalAbovePaise: bigint;
   };
   payments: PaymentsConfig;
+  /** Third-party game providers (seamless wallet, decision 0026). */
+  providers: ProvidersConfig;
   /**
    * Bets needed before promotional bonus can be exchanged to cash, as hundredths of the bonus credited
    * (100 = bets of 1× the bonus); 0 turns the requirement off (decision 0009).
@@ -357,6 +393,73 @@ function loadPaymentsConfig(env: NodeJS.ProcessEnv, isProduction: boolean, port:
   };
 }
 
+const PROVIDER_ID = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+function httpUrl(name: string, value: unknown): string {
+  if (typeof value !== 'string' || !/^https?:\/\/[^\s]+$/.test(value))
+    throw new Error(`${name} must be an http(s) URL, got "${String(value)}"`);
+  return value;
+}
+
+/**
+ * PROVIDERS: a JSON list of `{id, launchUrl, reportUrl?, apiKey, signingSecret, currency?, enabled?,
+ * framing?}`. Outside production the demo studio (apps/provider-demo) is added as `demo` unless
+ * PROVIDER_DEMO=false; production never has it.
+ */
+function loadProvidersConfig(env: NodeJS.ProcessEnv, isProduction: boolean): ProvidersConfig {
+  let parsed: unknown = [];
+  if (env.PROVIDERS && env.PROVIDERS.trim() !== '') {
+    try {
+      parsed = JSON.parse(env.PROVIDERS);
+    } catch {
+      throw new Error('PROVIDERS must be a JSON list of providers');
+    }
+  }
+  if (!Array.isArray(parsed)) throw new Error('PROVIDERS must be a JSON list of providers');
+  const list: ProviderSettings[] = parsed.map((entry: Record<string, unknown>, index) => {
+    const name = `PROVIDERS[${index}]`;
+    if (typeof entry !== 'object' || entry === null) throw new Error(`${name} must be an object`);
+    if (typeof entry.id !== 'string' || !PROVIDER_ID.test(entry.id)) throw new Error(`${name}.id must be 1 to 32 of a-z, 0-9, -`);
+    if (typeof entry.apiKey !== 'string' || entry.apiKey.length < 16)
+      throw new Error(`${name}.apiKey must be at least 16 characters`);
+    if (typeof entry.signingSecret !== 'string' || entry.signingSecret.length < 32)
+      throw new Error(`${name}.signingSecret must be at least 32 characters`);
+    if (entry.currency !== undefined && entry.currency !== 'INR') throw new Error(`${name}.currency must be INR`);
+    return {
+      id: entry.id,
+      adapter: 'mayur-seamless',
+      launchUrl: httpUrl(`${name}.launchUrl`, entry.launchUrl),
+      reportUrl: entry.reportUrl === undefined ? undefined : httpUrl(`${name}.reportUrl`, entry.reportUrl),
+      apiKey: entry.apiKey,
+      signingSecret: entry.signingSecret,
+      currency: 'INR',
+      isEnabled: entry.enabled !== false,
+      isFramingForbidden: entry.framing === false,
+    };
+  });
+  if (!isProduction && flag(env.PROVIDER_DEMO, true) && !list.some((provider) => provider.id === 'demo')) {
+    const base = (env.PROVIDER_DEMO_URL || 'http://localhost:8090').replace(/\/+$/, '');
+    list.push({
+      id: 'demo',
+      adapter: 'mayur-seamless',
+      launchUrl: httpUrl('PROVIDER_DEMO_URL', `${base}/play`),
+      reportUrl: `${base}/report`,
+      apiKey: DEMO_PROVIDER_API_KEY,
+      signingSecret: DEMO_PROVIDER_SIGNING_SECRET,
+      currency: 'INR',
+      isEnabled: true,
+      isFramingForbidden: false,
+    });
+  }
+  if (new Set(list.map((provider) => provider.id)).size !== list.length) throw new Error('PROVIDERS: two providers share an id');
+  return {
+    list,
+    launchTokenTtlMs: 2 * 60_000,
+    sessionTtlMs: integer('PROVIDER_SESSION_HOURS', env.PROVIDER_SESSION_HOURS, 12) * 3_600_000,
+    signatureToleranceMs: 5 * 60_000,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
   const isProduction = nodeEnv === 'production';
@@ -367,6 +470,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const metricsToken = env.METRICS_TOKEN || undefined;
   const commissionRatesBp = commissionRates('AGENT_COMMISSION_RATES_BP', env.AGENT_COMMISSION_RATES_BP);
   if (metricsToken !== undefined && metricsToken.length < 24) throw new Error('METRICS_TOKEN must be at least 24 characters');
+  // The demo account's password and the demo USDT key's private keys are public: never in production.
+  if (isProduction && flag(env.SEED_DEMO, false))
+    throw new Error('SEED_DEMO is not allowed in production (the demo password is public)');
+  if (isProduction && env.USDT_XPUB === DEMO_USDT_XPUB)
+    throw new Error('USDT_XPUB is the public demo key, whose private keys anyone has: not allowed in production');
   return {
     env: nodeEnv,
     isProduction,
@@ -419,6 +527,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secondApprovalAbovePaise: rupees('ADMIN_SECOND_APPROVAL_ABOVE_RUPEES', env.ADMIN_SECOND_APPROVAL_ABOVE_RUPEES, 10_000),
     },
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
+    providers: loadProvidersConfig(env, isProduction),
     bonusWageringMultiplierX100: multiplierX100('BONUS_WAGERING_MULTIPLIER', env.BONUS_WAGERING_MULTIPLIER, 100n),
     agent: {
       inviteBonusPaise: rupees('INVITE_BONUS_RUPEES', env.INVITE_BONUS_RUPEES, 158),

@@ -4,6 +4,7 @@ import { withNamespaces } from '../shared/i18n/i18n.ts';
 import { loadQueryScope } from './load-query-scope.ts';
 import type { Namespace } from '../shared/i18n/namespaces.ts';
 import { DIRECT_SCREENS } from './direct-screens.ts';
+import { startEarlyRead } from '../shared/api/early-reads.ts';
 
 export type LayoutKind = 'default' | 'bare' | 'nav';
 
@@ -123,13 +124,15 @@ const UsdtAccountFormScreen = lazy(() =>
     default: module.UsdtAccountFormScreen,
   })),
 );
-const RechargeScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
+// Recharge's settings are read while its code downloads, so its form paints complete (issue 17: LCP).
+const RechargeScreen = lazy(() => {
+  startEarlyRead('/cash/findRechargeInfo');
+  return loadScreen(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
     (module) => ({
       default: module.RechargeScreen,
     }),
-  ),
-);
+  );
+});
 const UsdtRechargeScreen = lazy(() =>
   loadScreen(['cash'], import('../features/cash/usdt-recharge-screen/usdt-recharge-screen.tsx')).then((module) => ({
     default: module.UsdtRechargeScreen,

@@ -1,4 +1,8 @@
 import type { z } from 'zod';
+import { operationsEndpoints } from './operations-endpoints.ts';
+import { dashboardEndpoints } from './dashboard-endpoints.ts';
+import { playerEndpoints } from './players-endpoints.ts';
+import { gamesEndpoints } from './games-endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 import {
   ZAdminComplaintAssignRequest,
@@ -58,6 +62,8 @@ export type AdminEndpointDefinition = {
   audit: 'always' | 'refusals';
   summary: string;
   tag: string;
+  /** Set on the games screen's reads: nothing behind them writes (no-power-over-results.test.ts). */
+  readOnly?: true;
 };
 
 function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
@@ -256,6 +262,10 @@ export const adminEndpoints = {
     summary: 'Reject a pending withdrawal with a reason the player sees; the amount returns to their cash',
     tag: 'withdrawals',
   }),
+  ...operationsEndpoints,
+  ...playerEndpoints,
+  ...dashboardEndpoints,
+  ...gamesEndpoints,
 } satisfies Record<string, AdminEndpointDefinition>;
 
 export type AdminEndpoints = typeof adminEndpoints;

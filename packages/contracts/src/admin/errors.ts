@@ -19,6 +19,9 @@ export const ADMIN_ERROR_MESSAGES = {
   OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the current one',
   ASSIGNEE_INVALID: 'Complaints can be assigned only to an active owner or support operator',
   APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',
+  PLAYER_NOT_FOUND: 'This player does not exist',
+  ADJUSTMENT_NOT_FOUND: 'This adjustment does not exist',
+  ADJUSTMENT_CLOSED: 'This adjustment has already been posted or rejected',
 } as const;
 
 export type AdminOnlyErrorCode = keyof typeof ADMIN_ERROR_MESSAGES;

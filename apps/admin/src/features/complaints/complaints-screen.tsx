@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { adminApi } from '../../shared/api/admin-api.ts';
+import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
@@ -75,6 +76,34 @@ export function ComplaintsScreen() {
         <Empty text={t('complaints.empty')} />
       ) : (
         <>
+          <CsvButton
+            fileName={`complaints-${status}-${assignee}.csv`}
+            title={complaints.data.isTruncated ? t('csv.loadedRows') : undefined}
+            header={[
+              'number',
+              'player',
+              'type',
+              'status',
+              'reference',
+              'messages',
+              'attachments',
+              'assignee',
+              'opened',
+              'updated',
+            ]}
+            rows={complaints.data.list.map((row) => [
+              row.number,
+              row.playerId,
+              row.type,
+              row.status,
+              row.reference ? `${row.reference.kind} ${row.reference.id}` : null,
+              row.messageCount,
+              row.attachmentCount,
+              row.assignee?.name ?? null,
+              row.createTime,
+              row.updateTime,
+            ])}
+          />
           <DataTable
             label={t('nav.complaints')}
             data={complaints.data.list}

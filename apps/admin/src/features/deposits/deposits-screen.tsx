@@ -4,9 +4,11 @@ import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
+import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { DepositOrderPanel } from './deposit-order-panel.tsx';
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TDepositQueueItem>();
@@ -16,6 +18,7 @@ export function DepositsScreen() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<Filter>('WAIT');
   const [pageNum, setPageNum] = useState(1);
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
   const deposits = useQuery({
     queryKey: ['deposits', status, pageNum],
     queryFn: () => adminApi('/deposits/list', { status, pageNum, pageSize: PAGE_SIZE }),
@@ -43,6 +46,22 @@ export function DepositsScreen() {
       }),
       column.accessor('status', { header: t('deposits.status'), cell: (cell) => t(`deposits.statuses.${cell.getValue()}`) }),
       column.accessor('note', { header: t('deposits.note'), cell: (cell) => cell.getValue() ?? '—' }),
+      column.display({
+        id: 'open',
+        header: t('deposits.details'),
+        cell: ({ row }) => (
+          <button
+            type="button"
+            className="button secondary small"
+            onClick={(event) => {
+              event.stopPropagation();
+              setOpenOrder(row.original.orderNo);
+            }}
+          >
+            {t('deposits.open')}
+          </button>
+        ),
+      }),
     ],
     [t],
   );
@@ -50,7 +69,7 @@ export function DepositsScreen() {
   return (
     <section className="screen">
       <h1>{t('nav.deposits')}</h1>
-      <p className="muted">{t('deposits.readOnly')}</p>
+      <p className="muted">{t('deposits.intro')}</p>
       <div className="filters">
         <label>
           {t('deposits.show')}
@@ -68,6 +87,36 @@ export function DepositsScreen() {
             ))}
           </select>
         </label>
+        {deposits.data && deposits.data.list.length > 0 ? (
+          <CsvButton
+            fileName={`deposits-${status}-page-${pageNum}.csv`}
+            title={t('csv.loadedPage')}
+            header={[
+              'number',
+              'opened',
+              'player',
+              'amount',
+              'method',
+              'usdt amount',
+              'deposit address',
+              'transfer submitted',
+              'status',
+              'note',
+            ]}
+            rows={deposits.data.list.map((row) => [
+              row.orderNo,
+              row.createTime,
+              row.playerId,
+              row.amount,
+              row.method,
+              row.usdtAmount,
+              row.depositAddress,
+              row.isTransferSubmitted ? 'yes' : 'no',
+              row.status,
+              row.note,
+            ])}
+          />
+        ) : null}
       </div>
       {deposits.isPending ? (
         <Loading />
@@ -80,6 +129,7 @@ export function DepositsScreen() {
           label={t('nav.deposits')}
           data={deposits.data.list}
           columns={columns}
+          onRowClick={(row) => setOpenOrder(row.orderNo)}
           paging={{
             pageNum: deposits.data.pageNum,
             pageSize: deposits.data.pageSize,
@@ -88,6 +138,7 @@ export function DepositsScreen() {
           }}
         />
       )}
+      {openOrder ? <DepositOrderPanel key={openOrder} orderNo={openOrder} onClose={() => setOpenOrder(null)} /> : null}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { useSession } from '../../shared/api/use-session.ts';
+import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatTime } from '../../shared/ui/format.ts';
@@ -99,7 +100,23 @@ export function OperatorsScreen() {
       ) : operators.data.list.length === 0 ? (
         <Empty />
       ) : (
-        <DataTable label={t('nav.operators')} data={operators.data.list} columns={columns} />
+        <>
+          <CsvButton
+            fileName="operators.csv"
+            header={['id', 'name', 'login', 'role', 'disabled', 'two-factor enrolled', 'created', 'last sign-in']}
+            rows={operators.data.list.map((row) => [
+              row.id,
+              row.name,
+              row.login,
+              row.role,
+              row.isDisabled ? 'yes' : 'no',
+              row.isTotpEnrolled ? 'yes' : 'no',
+              row.createTime,
+              row.lastSignInTime,
+            ])}
+          />
+          <DataTable label={t('nav.operators')} data={operators.data.list} columns={columns} />
+        </>
       )}
     </section>
   );

@@ -3,7 +3,9 @@ import { ZPlayerSearchRequest, type TPlayerSummary } from '@mayur/contracts/admi
 import { createColumnHelper } from '@tanstack/react-table';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { adminApi } from '../../shared/api/admin-api.ts';
+import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
@@ -14,6 +16,7 @@ export function PlayersScreen() {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const navigate = useNavigate();
   const players = useQuery({
     queryKey: ['players', query],
     queryFn: () => adminApi('/players/search', { query }),
@@ -62,7 +65,28 @@ export function PlayersScreen() {
       ) : players.data.list.length === 0 ? (
         <Empty text={t('players.none')} />
       ) : (
-        <DataTable label={t('nav.players')} data={players.data.list} columns={columns} />
+        <>
+          <CsvButton
+            fileName="players.csv"
+            header={['id', 'nick name', 'mobile', 'e-mail', 'promotion code', 'cash', 'bonus', 'since']}
+            rows={players.data.list.map((row) => [
+              row.id,
+              row.nickName,
+              row.mobile,
+              row.email,
+              row.promotionCode,
+              row.cash,
+              row.bonus,
+              row.createTime,
+            ])}
+          />
+          <DataTable
+            label={t('nav.players')}
+            data={players.data.list}
+            columns={columns}
+            onRowClick={(row) => void navigate(`/players/${row.id}`)}
+          />
+        </>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { useSession } from '../../shared/api/use-session.ts';
+import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
@@ -136,6 +137,36 @@ export function WithdrawalsScreen() {
             ))}
           </select>
         </label>
+        {withdrawals.data && withdrawals.data.list.length > 0 ? (
+          <CsvButton
+            fileName={`withdrawals-${status}-page-${pageNum}.csv`}
+            title={t('csv.loadedPage')}
+            header={[
+              'number',
+              'requested',
+              'player',
+              'amount',
+              'method',
+              'destination',
+              'status',
+              'reason',
+              'approvals',
+              'needs two approvals',
+            ]}
+            rows={withdrawals.data.list.map((row) => [
+              row.withdrawNo,
+              row.createTime,
+              row.playerId,
+              row.amount,
+              row.method,
+              row.destination,
+              row.status,
+              row.reason,
+              row.approvals.join('; '),
+              row.needsSecondApproval ? 'yes' : 'no',
+            ])}
+          />
+        ) : null}
       </div>
       {withdrawals.isPending ? (
         <Loading />

@@ -18,6 +18,11 @@ export type OperatorContext = {
   actor: string;
   /** Argon2id with the configured parameters, for commands that set a password (operator:create). */
   hasher?: PasswordHasher;
+  /**
+   * Withdrawals above this need two different approvers (ADMIN_SECOND_APPROVAL_ABOVE_RUPEES); a
+   * context built without it uses that setting's default, never no limit.
+   */
+  secondApprovalAbovePaise?: bigint;
 };
 export type CommandArgs = Record<string, string | undefined>;
 export type CommandResult = { isOk: boolean; lines: string[] };

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { formatMoney, parseMoney } from '@mayur/contracts';
 import {
   CommandRefusal,
@@ -14,6 +14,7 @@ import { operatorAccountCommands } from './operator-account-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
 import { protectionCommands } from './protection-commands.ts';
 import { AppError } from '../../platform/http/app-error.ts';
+import { createGiftCode } from '../gifts/gift-codes.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
 import { findMoneyTranceList } from '../wallet/find-money-trance-list.ts';
@@ -23,7 +24,6 @@ import { postTransfer } from '../wallet/post-transfer.ts';
 // database no server holds) and inside the running server (embedded database it holds), so both
 // paths behave identically. Every command is written to admin_audit_log.
 
-const GIFT_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const MAX_GIFT_USES = 1_000_000;
 
 function positiveAmount(text: string): bigint {
@@ -59,12 +59,6 @@ function adjustmentKey(
   return { idempotencyKey: `adjustment-auto:${digest}`, isDerived: true };
 }
 
-function generateGiftCode(): string {
-  let code = '';
-  for (let i = 0; i < 10; i++) code += GIFT_ALPHABET[randomInt(GIFT_ALPHABET.length)];
-  return code;
-}
-
 export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorContext } from './command-kit.ts';
 
 const commands: Record<string, Command> = {
@@ -87,14 +81,10 @@ const commands: Record<string, Command> = {
         if (Number.isNaN(expiresAt.getTime())) throw new CommandRefusal(`--expires "${args.expires}" is not an ISO date-time`);
         if (expiresAt.getTime() <= ctx.clock.now().getTime()) throw new CommandRefusal('--expires must be in the future');
       }
-      const code = generateGiftCode();
-      await ctx.db.query(
-        'insert into gift_codes (code, amount_paise, target, max_uses, expires_at, created_by) values ($1, $2, $3, $4, $5, $6)',
-        [code, amountPaise, target, uses, expiresAt, ctx.actor],
-      );
+      const gift = await createGiftCode(ctx.db, { amountPaise, uses, target, expiresAt, createdBy: ctx.actor }, ctx.clock.now());
       return [
-        `gift code created: ₹${formatMoney(amountPaise)} to ${target}, ${uses} use(s), ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}`,
-        code,
+        `gift code created: ₹${gift.amount} to ${target}, ${uses} use(s), ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}`,
+        gift.code,
       ];
     },
   },

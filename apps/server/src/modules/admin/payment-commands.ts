@@ -1,7 +1,8 @@
 import { formatMoney } from '@mayur/contracts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';
-import { applyDepositEvent } from '../payments/recharge/deposit-events.ts';
-import { approveWithdrawal, rejectWithdrawal } from '../payments/withdraw/decide-withdrawal.ts';
+import { confirmUsdtDeposit } from '../payments/recharge/confirm-usdt-deposit.ts';
+import { rejectWithdrawal } from '../payments/withdraw/decide-withdrawal.ts';
+import { approveWithChecker, DEFAULT_SECOND_APPROVAL_ABOVE_PAISE } from '../payments/withdraw/maker-checker.ts';
 import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
 
 // Operator commands for payments: the withdrawal queue (approve pays out, reject returns the funds)
@@ -71,7 +72,18 @@ export const paymentCommands: Record<string, Command> = {
       const txid = args.txid?.trim();
       if (txid !== undefined && !/^[0-9a-fA-F]{64}$/.test(txid))
         throw new CommandRefusal('--txid must be a 64-character hex transaction id');
-      const outcome = await approveWithdrawal(ctx, withdrawNo, ctx.actor, { usdtTxid: txid });
+      // The same maker-checker as the console: above the limit, a second, different approver pays it.
+      const outcome = await approveWithChecker(
+        ctx,
+        withdrawNo,
+        { key: `cli:${ctx.actor}`, operatorId: null, actor: ctx.actor },
+        ctx.secondApprovalAbovePaise ?? DEFAULT_SECOND_APPROVAL_ABOVE_PAISE,
+        { usdtTxid: txid },
+      );
+      if (outcome.status === 'alreadyApproved')
+        throw new CommandRefusal(`withdrawal ${withdrawNo}: you (${ctx.actor}) already approved it; a second approver must`);
+      if (outcome.status === 'awaitingSecondApproval')
+        return [`withdrawal ${withdrawNo}: approval 1 of 2 recorded; a second, different approver must approve it to pay`];
       return [`withdrawal ${withdrawNo}: ${outcome.status} (${outcome.detail})`];
     },
   },
@@ -124,26 +136,8 @@ export const paymentCommands: Record<string, Command> = {
     usage: 'deposit:confirm --order <orderNo>   (a USDT order whose transfer you checked on the chain)',
     async run(ctx, args) {
       const orderNo = reference(args, 'order', /^R\d{20}$/);
-      const [order] = await ctx.db.query<{ method: string; provider: string; usdt_micro: bigint | null }>(
-        'select method, provider, usdt_micro from deposit_orders where order_no = $1',
-        [orderNo],
-      );
-      if (!order) throw new CommandRefusal(`no recharge order ${orderNo}`, 'ORDER_NOT_FOUND');
-      // Bank and UPI orders are confirmed by the gateway's signed callback only.
-      if (order.method !== 'usdt')
-        throw new CommandRefusal(`${orderNo} is a ${order.method} order: only USDT orders are confirmed by hand`);
-      const outcome = await applyDepositEvent(ctx.db, ctx.log, ctx.inviteBonus, {
-        provider: order.provider,
-        eventId: `operator:${orderNo}`,
-        orderNo,
-        status: 'paid',
-        paid: { currency: 'USDT', amount: order.usdt_micro! },
-        payload: { confirmedBy: ctx.actor },
-      });
-      if (outcome === 'credited') return [`order ${orderNo} confirmed and credited`];
-      if (outcome === 'duplicate')
-        throw new CommandRefusal(`order ${orderNo} was already confirmed by an operator`, 'ORDER_CLOSED');
-      throw new CommandRefusal(`order ${orderNo} not credited: ${outcome.replace(/_/g, ' ')}`, 'ORDER_CLOSED');
+      await confirmUsdtDeposit(ctx, orderNo, ctx.actor);
+      return [`order ${orderNo} confirmed and credited`];
     },
   },
 };

@@ -40,6 +40,7 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
         inviteBonus: inviteBonusSettings(ctx.config),
         actor: body.actor.slice(0, 100),
         hasher: createPasswordHasher(ctx.config.argon2),
+        secondApprovalAbovePaise: ctx.config.admin.secondApprovalAbovePaise,
       },
       body.command,
       args,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../platform/clock.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import { hashToken } from '../../platform/http/authenticate.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 
@@ -24,11 +25,36 @@ export async function createSessionUntil(
   meta: Pick<RequestMeta, 'ip' | 'userAgent'>,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.query(
-    'insert into sessions (token_hash, user_id, created_at, expires_at, ip, user_agent) values ($1, $2, $3, $4, $5, $6)',
+  // Only a player who is not frozen gets a session. The share lock on the player's row makes a freeze
+  // in flight (its update holds the row) finish first, and this insert then sees it; a freeze that
+  // starts after it waits for this insert and revokes the new session with the others.
+  const opened = await db.query(
+    `insert into sessions (token_hash, user_id, created_at, expires_at, ip, user_agent)
+     select $1, id, $3, $4, $5, $6 from users where id = $2 and frozen_at is null for share
+     returning user_id`,
     [hashToken(token), userId, clock.now(), expiresAt, meta.ip, meta.userAgent],
   );
+  if (opened.length === 0) {
+    if (await isFrozen(db, userId)) throw new AppError('ACCOUNT_FROZEN', `player ${userId} is frozen`);
+    throw new Error(`no player ${userId} to open a session for`);
+  }
   return token;
+}
+
+async function isFrozen(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ is_frozen: boolean }>('select frozen_at is not null as is_frozen from users where id = $1', [
+    userId,
+  ]);
+  return row?.is_frozen ?? false;
+}
+
+/** Revokes every live session of a player and answers how many it ended (the back office's log out everywhere and freeze). */
+export async function endAllUserSessions(db: Queryable, clock: Clock, userId: number): Promise<number> {
+  const ended = await db.query(
+    'update sessions set revoked_at = $2 where user_id = $1 and revoked_at is null and expires_at > $2 returning user_id',
+    [userId, clock.now()],
+  );
+  return ended.length;
 }
 
 export async function revokeSession(db: Queryable, clock: Clock, tokenHash: string): Promise<void> {

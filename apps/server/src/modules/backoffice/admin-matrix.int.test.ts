@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
+import { createGiftCode } from '../gifts/gift-codes.ts';
+import { saveSupportContact } from '../support/support-contacts.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
 
@@ -20,6 +22,58 @@ let toApprove: string[] = [];
 let toReject: string[] = [];
 
 type Sample = () => Record<string, unknown>;
+// Part B (deposits, gift codes): orders to confirm and a code to read and disable, made in beforeAll.
+const usdtOrders: string[] = [];
+let giftCode = '';
+const contactIds: string[] = [];
+const OPERATIONS_SAMPLES = {
+  '/deposits/events': () => ({ orderNo: usdtOrders[0] }),
+  '/deposits/confirm': () => ({ orderNo: usdtOrders.shift() }),
+  '/giftCodes/list': () => ({ status: 'all' }),
+  '/giftCodes/create': () => ({ amount: '10', uses: 1 }),
+  '/giftCodes/redemptions': () => ({ code: giftCode }),
+  '/giftCodes/disable': () => ({ code: giftCode }),
+  '/content/notices/list': () => ({}),
+  '/content/notices/save': () => ({
+    locale: 'hi',
+    title: 'Matrix',
+    message: 'A notice from the matrix test',
+    isPublished: false,
+  }),
+  '/content/supportContacts/list': () => ({}),
+  '/content/supportContacts/save': () => ({ locale: 'fr', kind: 'telegram', value: '@mayurhelp' }),
+  '/content/supportContacts/remove': () => ({ id: contactIds.shift() }),
+  '/risk/flags': () => ({ days: 7 }),
+  '/agents/programme': () => ({}),
+} satisfies Partial<Record<AdminEndpointPath, Sample>>;
+
+// Part A (dashboard, players, adjustments): a player to read and act on, and adjustments above the
+// second-approval amount waiting for a checker (asked by an operator of their own), made in beforeAll.
+let actedOn = 0;
+let pendingToApprove: string[] = [];
+let pendingToReject: string[] = [];
+const PLAYER_SAMPLES = {
+  '/dashboard/summary': () => ({}),
+  '/players/page': () => ({ playerId: actedOn }),
+  '/players/transfers': () => ({ playerId: actedOn, kind: 'all' }),
+  '/players/transfersExport': () => ({ playerId: actedOn }),
+  '/players/freeze': () => ({ playerId: actedOn, reason: 'Matrix test' }),
+  '/players/unfreeze': () => ({ playerId: actedOn }),
+  '/players/logoutEverywhere': () => ({ playerId: actedOn }),
+  '/players/unlockWithdrawPassword': () => ({ playerId: actedOn }),
+  '/adjustments/list': () => ({ status: 'all' }),
+  '/adjustments/request': () => ({ playerId: actedOn, amount: '1.50', reason: 'Matrix test' }),
+  '/adjustments/approve': () => ({ adjustmentId: pendingToApprove.shift() }),
+  '/adjustments/reject': () => ({ adjustmentId: pendingToReject.shift(), reason: 'Matrix test' }),
+} satisfies Partial<Record<AdminEndpointPath, Sample>>;
+
+// The games screen: read-only, every role.
+const GAMES_SAMPLES = {
+  '/games/rooms': () => ({}),
+  '/games/rounds': () => ({ room: 'limbo' }),
+  '/games/rtp': () => ({}),
+} satisfies Partial<Record<AdminEndpointPath, Sample>>;
+
 let created = 0;
 // A body for each endpoint with a role list; the type makes a new endpoint without a sample fail to compile.
 // Signing in and out, and changing one's own password (which needs a fresh code), are tested on their own.
@@ -45,6 +99,9 @@ const SAMPLES: Record<
   '/withdrawals/list': () => ({ status: 'ALL' }),
   '/withdrawals/approve': () => ({ withdrawNo: toApprove.shift() }),
   '/withdrawals/reject': () => ({ withdrawNo: toReject.shift(), reason: 'Name on the account differs' }),
+  ...OPERATIONS_SAMPLES,
+  ...PLAYER_SAMPLES,
+  ...GAMES_SAMPLES,
 };
 
 beforeAll(async () => {
@@ -76,6 +133,47 @@ beforeAll(async () => {
   }
   toApprove = withdrawals.slice(0, 2);
   toReject = withdrawals.slice(2);
+  // One USDT order per role allowed to confirm (owner, finance), and a gift code.
+  for (let i = 0; i < 2; i++) {
+    const payer = await payingPlayer(server);
+    const order = await server.call('/cash/usdtAddressPay', { payType: 40001, amount: '10.00' }, { token: payer.token });
+    expect(order.body.res, JSON.stringify(order.body)).toBe(1);
+    usdtOrders.push(order.body.obj.orderNo);
+  }
+  giftCode = (
+    await createGiftCode(
+      server.ctx.db,
+      { amountPaise: 1000n, uses: 1, target: 'bonus', expiresAt: null, createdBy: 'test' },
+      server.clock.now(),
+    )
+  ).code;
+  // A support contact to remove per role (each role's sample takes one, refused or not).
+  for (const locale of ['ru', 'zh', 'vi', 'si', 'it'] as const) {
+    const saved = await saveSupportContact(
+      server.ctx.db,
+      { locale, kind: 'email', value: 'help@mayur.example' },
+      'test',
+      server.clock.now(),
+    );
+    contactIds.push(saved.after.id);
+  }
+});
+beforeAll(async () => {
+  actedOn = (await quickPlayer(server, { cashPaise: 100_00n })).userId;
+  const maker = await signedInOperator(server, 'finance');
+  const pending: string[] = [];
+  for (let i = 0; i < 4; i++) {
+    const asked = await adminCall(
+      server,
+      '/adjustments/request',
+      { playerId: actedOn, amount: '20000', reason: 'Matrix' },
+      { token: maker.token },
+    );
+    expect(asked.body.obj?.status, JSON.stringify(asked.body)).toBe('pending');
+    pending.push(asked.body.obj.id);
+  }
+  pendingToApprove = pending.slice(0, 2);
+  pendingToReject = pending.slice(2);
 });
 afterAll(async () => server.stop());
 

@@ -1,4 +1,7 @@
-import type { TAuditEntry } from '@mayur/contracts/admin';
+import { csvCell, type TAuditEntry } from '@mayur/contracts/admin';
+
+/** The one CSV rule of the back office (contracts/admin/csv.ts), for the server's exports too. */
+export { csvCell };
 import type { z } from 'zod';
 import type { ZAuditListRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
@@ -78,13 +81,7 @@ export async function findAuditLog(db: Queryable, query: z.output<typeof ZAuditL
 
 const CSV_COLUMNS = ['id', 'time', 'actor', 'operator id', 'action', 'outcome', 'address', 'request', 'before', 'after'] as const;
 
-/** One CSV cell: quoted when needed, and never a formula when a spreadsheet opens it (CSV injection). */
-export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** The audit log as CSV, cells quoted by the one rule and never a formula when a spreadsheet opens it. */
 export async function exportAuditLog(db: Queryable, filter: { operatorId?: string; action?: string }, maxRows: number) {
   const page = await findAuditLog(db, { ...filter, pageNum: 1, pageSize: maxRows });
   const lines = [

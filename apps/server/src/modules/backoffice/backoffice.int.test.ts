@@ -385,7 +385,9 @@ describe('CSV cells', () => {
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell('a "b", c')).toBe('"a ""b"", c"');
     expect(csvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvCell('-5')).toBe("'-5");
+    // A plain signed amount is a number, not a formula; anything else starting with - is one.
+    expect(csvCell('-5')).toBe('-5');
+    expect(csvCell('-5+cmd')).toBe("'-5+cmd");
     expect(csvCell({ a: 1 })).toBe('"{""a"":1}"');
     expect(csvCell(null)).toBe('');
   });

@@ -35,7 +35,22 @@ export async function findDepositQueue(db: Queryable, query: { status: string; p
      from deposit_orders where status = any($1) order by id limit $2 offset $3`,
     [statuses, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
-  const list: TDepositQueueItem[] = rows.map((row) => ({
+  const list = rows.map(depositView);
+  return { list, total: count!.total, pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/** One recharge order as the console shows it, or null when there is none with this number. */
+export async function findDepositOrder(db: Queryable, orderNo: string): Promise<TDepositQueueItem | null> {
+  const [row] = await db.query<Row>(
+    `select order_no, user_id, method, amount_paise, usdt_micro, deposit_address, status, transfer_submitted_at, note, created_at
+     from deposit_orders where order_no = $1`,
+    [orderNo],
+  );
+  return row ? depositView(row) : null;
+}
+
+function depositView(row: Row): TDepositQueueItem {
+  return {
     orderNo: row.order_no,
     playerId: row.user_id,
     method: row.method,
@@ -46,6 +61,5 @@ export async function findDepositQueue(db: Queryable, query: { status: string; p
     isTransferSubmitted: row.transfer_submitted_at !== null,
     note: row.note,
     createTime: row.created_at.toISOString(),
-  }));
-  return { list, total: count!.total, pageNum: query.pageNum, pageSize: query.pageSize };
+  };
 }

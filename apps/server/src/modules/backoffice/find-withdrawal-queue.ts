@@ -36,7 +36,7 @@ export async function findWithdrawalQueue(
   ]);
   const rows = await db.query<Row>(
     `select w.withdraw_no, w.user_id, w.account_kind, w.destination, w.amount_paise, w.status, w.reason, w.created_at,
-            coalesce((select array_agg(o.name order by a.created_at) from withdrawal_approvals a join operators o on o.id = a.operator_id
+            coalesce((select array_agg(coalesce(o.name, a.approver) order by a.created_at) from withdrawal_approvals a left join operators o on o.id = a.operator_id
                       where a.withdrawal_id = w.id), '{}') as approvals
      from withdrawals w where w.status = any($1) order by w.id limit $2 offset $3`,
     [statuses, query.pageSize, (query.pageNum - 1) * query.pageSize],

@@ -10,6 +10,7 @@ import {
 } from '@mayur/contracts/admin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
+import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { AdminError } from './admin-error.ts';
 import { writeAudit } from './audit-log.ts';
@@ -37,6 +38,11 @@ export type AdminHandlerArgs<P extends AdminEndpointPath> = {
   /** Present on every endpoint but the public ones (signing in). */
   principal: (typeof adminEndpoints)[P]['access'] extends 'public' ? null : OperatorPrincipal;
   audit: AuditNote;
+  /**
+   * Writes this call's audit row ("ok", with the note's before and after) in the handler's own
+   * transaction, so the change and its row commit together or not at all; the registrar then writes none.
+   */
+  recordWithin: (tx: Queryable) => Promise<void>;
 };
 
 export type AdminHandler<P extends AdminEndpointPath> = (args: AdminHandlerArgs<P>) => Promise<AdminResponseOf<P>>;
@@ -89,10 +95,11 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
     const note: AuditNote = {};
     const details = auditDetails(request.body);
 
-    const record = async (outcome: string) => {
+    let isRecordedWithin = false;
+    const record = async (outcome: string, target: Queryable = db) => {
       const operatorId = principal?.operator.id ?? note.operatorId ?? null;
       const login = principal?.operator.login ?? note.login ?? (typeof details.login === 'string' ? details.login : 'unknown');
-      await writeAudit(db, {
+      await writeAudit(target, {
         actor: `operator:${login}`,
         operatorId,
         action: `admin${path}`,
@@ -126,13 +133,19 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
     }
     let obj: unknown;
     try {
-      obj = definition.response.parse(await handler({ input: parsed.data, meta, principal, audit: note } as AdminHandlerArgs<P>));
+      const recordWithin = async (tx: Queryable) => {
+        await record('ok', tx);
+        isRecordedWithin = true;
+      };
+      obj = definition.response.parse(
+        await handler({ input: parsed.data, meta, principal, audit: note, recordWithin } as AdminHandlerArgs<P>),
+      );
     } catch (error) {
       if (error instanceof AdminError) return refuse(reply, error.code, error.httpStatus, error.message);
       if (error instanceof AppError) return refuse(reply, error.code, error.httpStatus, error.message, error.field);
       throw error;
     }
-    if (definition.audit === 'always') await record('ok');
+    if (definition.audit === 'always' && !isRecordedWithin) await record('ok');
     return reply.send({ res: 1, resMsg: 'success', obj });
   });
 }

@@ -19,8 +19,15 @@ import { exportAuditLog, findAuditLog } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findScreenshotForOperator } from '../complaints/operator-complaints.ts';
 import { approveAsOperator, rejectAsOperator } from './decide-withdrawal-as-operator.ts';
+import { registerDepositConfirmRoutes } from './deposit-confirm.ts';
+import { registerGiftCodeRoutes } from './gift-codes.ts';
+import { registerGamesRoutes, type GameOperatorReads } from './games-screen.ts';
+import { registerContentRoutes } from './content.ts';
+import { registerRiskRoutes } from './risk.ts';
+import { registerAgentSettingsRoutes } from './agent-settings.ts';
 import { findDepositQueue } from './find-deposit-queue.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
+import { registerPlayerRoutes } from './player-routes.ts';
 import { searchPlayers } from './search-players.ts';
 import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
@@ -33,7 +40,13 @@ import { deriveTotpKey } from './totp.ts';
 
 export const ADMIN_PAGE_PREFIX = '/admin';
 
-export async function registerBackOffice(app: FastifyInstance, ctx: AppContext, hasher: PasswordHasher) {
+/** `gameReads`: each game's read-only reads for the games screen (app.ts), so the back office imports no game. */
+export async function registerBackOffice(
+  app: FastifyInstance,
+  ctx: AppContext,
+  hasher: PasswordHasher,
+  gameReads: readonly GameOperatorReads[],
+) {
   const gate = createAdminGate(ctx.config.admin.isEnabled, ctx.config.admin.allowedIps);
   if (ctx.config.isProduction && ctx.config.admin.isEnabled && ctx.config.admin.allowedIps.length === 0)
     ctx.log.warn('the back office is enabled for every address: set ADMIN_ALLOWED_IPS to keep it off the public internet');
@@ -49,6 +62,7 @@ export async function registerBackOffice(app: FastifyInstance, ctx: AppContext, 
       scope.setNotFoundHandler((_request, reply) => reply.code(404).send(adminRefusal('NOT_FOUND')));
       if (ctx.config.isApiDocsServed) scope.get('/openapi.json', async () => buildAdminOpenApiDocument());
       registerAdminRoutes(scope, bo);
+      registerGamesRoutes(scope, bo, gameReads);
     },
     { prefix: ADMIN_API_PREFIX },
   );
@@ -149,6 +163,13 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     audit.after = { withdrawNo: input.withdrawNo, status: 'rejected', reason: input.reason };
     return decision;
   });
+  registerPlayerRoutes(scope, bo);
+
+  registerDepositConfirmRoutes(scope, bo);
+  registerGiftCodeRoutes(scope, bo);
+  registerContentRoutes(scope, bo);
+  registerRiskRoutes(scope, bo);
+  registerAgentSettingsRoutes(scope, bo);
 }
 
 /** The built console: its files, and its index.html for every other path under /admin (its router's). */

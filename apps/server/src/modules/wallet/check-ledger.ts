@@ -69,6 +69,22 @@ async function readLedger(db: Queryable): Promise<LedgerReport> {
   for (const row of unbalanced)
     violations.push(`transfer ${row.id}: ${row.entries} entries summing to ${formatMoney(row.total ?? 0n)}`);
 
+  // The ledger has no foreign keys (migration 0024): the posting statements keep every reference
+  // whole, and this is the check that they did.
+  const orphans = await db.query<{ what: string; id: bigint }>(
+    `(select 'transfer' as what, t.id from ledger_transfers t
+      where not exists (select 1 from ledger_accounts a where a.id = t.debit_account_id)
+         or not exists (select 1 from ledger_accounts a where a.id = t.credit_account_id)
+      order by t.id limit $1)
+     union all
+     (select 'entry of transfer', e.transfer_id from ledger_entries e
+      where not exists (select 1 from ledger_transfers t where t.id = e.transfer_id)
+         or not exists (select 1 from ledger_accounts a where a.id = e.account_id)
+      order by e.transfer_id limit $1)`,
+    [VIOLATION_SAMPLE],
+  );
+  for (const row of orphans) violations.push(`${row.what} ${row.id} names an account or transfer that does not exist`);
+
   const negative = await db.query<{ id: number; balance_paise: bigint }>(
     "select id, balance_paise from ledger_accounts where kind <> 'house' and balance_paise < 0 order by id limit $1",
     [VIOLATION_SAMPLE],

@@ -320,4 +320,47 @@ describe('TransferBatcher', () => {
     expect(transactions).toBeLessThan(10);
     await expectLedgerBalanced(server);
   });
+
+  it('posts a key once when batchers of several nodes race it on different accounts: a lost race runs its batch again', async () => {
+    const [one, two] = [await quickPlayer(server), await quickPlayer(server)];
+    const promotions = await houseAccountId(server.ctx.db, 'promotions');
+    const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
+    const contested = key('batched-contested');
+    const variants: TransferInput[] = [
+      {
+        idempotencyKey: contested,
+        debitAccountId: promotions,
+        creditAccountId: one.cashAccountId,
+        amountPaise: 100n,
+        reason: 'gift',
+      },
+      {
+        idempotencyKey: contested,
+        debitAccountId: adjustments,
+        creditAccountId: two.cashAccountId,
+        amountPaise: 100n,
+        reason: 'gift',
+      },
+    ];
+    // One batcher per "node": each batch is its transaction's only work, so no savepoint guards it.
+    const batchers = Array.from({ length: 10 }, () => new TransferBatcher(server.ctx.db, { windowMs: 0, limit: 500 }));
+    const outcomes = await Promise.all(
+      batchers.flatMap((batcher, i) => [
+        batcher.post(variants[i % 2]!),
+        batcher.post({ ...variants[i % 2]!, idempotencyKey: key(`batched-other-${i}`), amountPaise: 1n }),
+      ]),
+    );
+    const contestedOutcomes = outcomes.filter((_, i) => i % 2 === 0);
+    const winners = contestedOutcomes.flatMap((o, i) => (o.isPosted && !o.transfer.isReplay ? [i % 2] : []));
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]!;
+    expect(contestedOutcomes.filter((o, i) => i % 2 === winner && o.isPosted)).toHaveLength(5);
+    expect(contestedOutcomes.filter((o, i) => i % 2 !== winner && !o.isPosted && o.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(
+      5,
+    );
+    // The other key of every batch is posted whatever became of the contested one.
+    expect(outcomes.filter((_, i) => i % 2 === 1).every((o) => o.isPosted && !o.transfer.isReplay)).toBe(true);
+    expect((await balanceOf(one.cashAccountId)) + (await balanceOf(two.cashAccountId))).toBe(100n + 10n);
+    await expectLedgerBalanced(server);
+  });
 });

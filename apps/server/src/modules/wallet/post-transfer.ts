@@ -159,12 +159,15 @@ async function move(tx: Queryable, t: TransferInput, transfer: ClaimedTransfer):
   const debitAfter = moved[0]?.debit_after ?? null;
   const creditAfter = moved[0]?.credit_after ?? null;
   if (debitAfter === null) {
-    const rows = await tx.query<{ kind: string; balance_paise: bigint }>(
-      'select kind, balance_paise from ledger_accounts where id = $1',
-      [t.debitAccountId],
+    // Nothing moved: either an account does not exist (the ledger has no foreign keys, migration 0024:
+    // this is the check) or the debit would overdraw.
+    const rows = await tx.query<{ id: number; kind: string; balance_paise: bigint }>(
+      'select id, kind, balance_paise from ledger_accounts where id in ($1, $2)',
+      [t.debitAccountId, t.creditAccountId],
     );
-    const account = rows[0];
-    if (!account) throw new Error(`ledger account ${t.debitAccountId} does not exist`);
+    for (const id of [t.debitAccountId, t.creditAccountId])
+      if (!rows.some((row) => row.id === id)) throw new Error(`ledger account ${id} does not exist`);
+    const account = rows.find((row) => row.id === t.debitAccountId)!;
     const shortPaise = t.amountPaise - account.balance_paise;
     throw new AppError(
       account.kind === 'bonus' ? 'INSUFFICIENT_BONUS' : 'INSUFFICIENT_BALANCE',

@@ -209,15 +209,77 @@ export async function postPreparedPayouts(db: Db, prepared: PreparedPayouts, con
   return total;
 }
 
+/**
+ * One shard of a payout in one statement: the house shard pays each row's player. Payouts only credit
+ * players and the house never refuses, so there is no overdraft to check and nothing to stage in
+ * temporary tables (decision 0016): the statement locks the shard's accounts in id order (the
+ * initplan over `locked` runs before the first transfer is inserted: accounts first, then keys),
+ * inserts the transfers (keys already posted are skipped), writes their entries with running balances
+ * from the locked opening balances, and applies each account's net movement. A skipped key is then
+ * checked to carry the same content (a replay) or refused as IDEMPOTENCY_CONFLICT.
+ */
 async function postShard(tx: Queryable, shard: ShardRows, reason: TransferReason): Promise<BatchResult> {
-  await prepareBatchInput(tx);
-  await tx.query(
-    `insert into batch_input (${INPUT_COLUMNS})
-     select key, $1::integer, credit, amount, $2::text, reference
-     from unnest($3::text[], $4::integer[], $5::bigint[], $6::text[]) as s(key, credit, amount, reference)`,
-    [shard.debit_account_id, reason, shard.keys, shard.credit_account_ids, shard.amounts, shard.reference_list],
+  const params = [shard.debit_account_id, reason, shard.keys, shard.credit_account_ids, shard.amounts, shard.reference_list];
+  const input = `select * from unnest($3::text[], $4::integer[], $5::bigint[], $6::text[]) as s(key, credit, amount, reference)`;
+  const [row] = await tx.query<{ total: bigint; posted: bigint; mismatched: bigint; missing: bigint }>(
+    `with input as materialized (${input}),
+     locked as materialized (
+       select a.id, a.balance_paise from ledger_accounts a
+       where a.id = any(array(select $1::integer union select credit from input))
+       order by a.id for no key update of a
+     ),
+     posted as (
+       insert into ledger_transfers (${INPUT_COLUMNS})
+       select key, $1::integer, credit, amount, $2::text, reference from input
+       where (select count(*) from locked) > 0
+       order by key
+       on conflict (idempotency_key) do nothing
+       returning id, credit_account_id, amount_paise, created_at
+     ),
+     moves as materialized (
+       select id as transfer_id, $1::integer as account_id, -amount_paise as amount_paise, created_at from posted
+       union all
+       select id, credit_account_id, amount_paise, created_at from posted
+     ),
+     entries as (
+       insert into ledger_entries (transfer_id, account_id, amount_paise, balance_after_paise, created_at)
+       select m.transfer_id, m.account_id, m.amount_paise,
+              l.balance_paise + sum(m.amount_paise) over (partition by m.account_id order by m.transfer_id),
+              m.created_at
+       from moves m join locked l on l.id = m.account_id
+     ),
+     net as materialized (select account_id, sum(amount_paise) as delta_paise from moves group by account_id),
+     applied as (
+       update ledger_accounts a set balance_paise = a.balance_paise + n.delta_paise
+       from net n join locked l on l.id = n.account_id
+       where a.id = n.account_id and a.id = any(array(select account_id from net))
+       returning a.balance_paise <> l.balance_paise + n.delta_paise as is_mismatched
+     )
+     select (select count(*) from input) as total, (select count(*) from posted) as posted,
+            (select count(*) from applied where is_mismatched) as mismatched,
+            (select count(*) from (select $1::integer union select credit from input) ids) - (select count(*) from locked) as missing`,
+    params,
   );
-  return postBatchInput(tx);
+  // The ledger has no foreign keys to its accounts (migration 0024): a shard naming an account that
+  // does not exist fails here, and its transaction takes back everything the statement wrote.
+  const result = row!;
+  if (result.missing !== 0n) throw new Error(`${result.missing} ledger accounts of the payout do not exist; nothing was posted`);
+  assert.equal(result.mismatched, 0n, 'balances moved exactly as decided under the account locks');
+  const postedCount = Number(result.posted);
+  const replayedCount = Number(result.total) - postedCount;
+  if (replayedCount > 0) {
+    // Only a retry meets posted keys: each must hold what this payout would have posted.
+    const [conflict] = await tx.query<{ key: string }>(
+      `with input as (${input})
+       select i.key from input i join ledger_transfers t on t.idempotency_key = i.key
+       where (t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, coalesce(t.reference, ''))
+          <> ($1::integer, i.credit, i.amount, $2::text, coalesce(i.reference, ''))
+       limit 1`,
+      params,
+    );
+    if (conflict) throw new AppError('IDEMPOTENCY_CONFLICT', `key ${conflict.key} was posted with different content`);
+  }
+  return { postedCount, replayedCount };
 }
 
 async function assertBatchInputValid(tx: Queryable): Promise<void> {
@@ -248,10 +310,9 @@ export async function postTransfersFromQuery(tx: Queryable, selectSql: string, p
  * running balances, and apply the balances. Keys already posted are skipped and must carry the same
  * content.
  *
- * Accounts first, as in `postEachTransfer`, and the balances last: the foreign-key checks of the
- * transfers and entries then find every account row already locked by this transaction in a stronger
- * mode and write nothing to it, so each account row is written twice (the lock, the new balance)
- * instead of four times (decision 0016).
+ * Accounts first, as in `postEachTransfer`, and the balances last. The ledger has no foreign keys
+ * (migration 0024): the batch is refused, writing nothing, if it names an account the lock did not
+ * find (decision 0016).
  */
 async function postBatchInput(tx: Queryable): Promise<BatchResult> {
   const [{ total } = { total: 0n }] = await tx.query<{ total: bigint }>('select count(*) as total from batch_input');
@@ -273,6 +334,13 @@ async function postBatchInput(tx: Queryable): Promise<BatchResult> {
      )
      insert into batch_accounts (account_id, kind, opening_paise) select id, kind, balance_paise from locked`,
   );
+  // The ledger has no foreign keys to its accounts (migration 0024): the batch names only accounts it locked.
+  const [missing] = await tx.query<{ account_id: number }>(
+    `select ids.id as account_id
+     from (select debit_account_id as id from batch_input union select credit_account_id from batch_input) ids
+     where not exists (select 1 from batch_accounts a where a.account_id = ids.id) limit 1`,
+  );
+  if (missing) throw new Error(`ledger account ${missing.account_id} does not exist; nothing was posted`);
   // The posted rows keep what the next statements need, so none of them reads ledger_transfers again
   // (at two million transfers that re-read cost more than the posting itself).
   await tx.query(

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/db.ts';
 import { GroupCommitLane, type LaneSettings } from '../../platform/group-commit.ts';
-import { postEachTransfer, type TransferOutcome } from './post-each-transfer.ts';
+import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEachTransfer, type TransferOutcome } from './post-each-transfer.ts';
 import type { TransferInput } from './post-transfer.ts';
 
 /**
@@ -9,15 +9,33 @@ import type { TransferInput } from './post-transfer.ts';
  * caller hears its own outcome (posted, a replay, or refused with its code); one refusal never fails
  * the others. A caller whose transfer belongs with other writes (a bet row, a withdrawal order) uses
  * a batch of its own that holds both, as the lottery and the crash games do.
+ *
+ * One batch in flight (not several lanes): batches share the house shards, so a second batch in
+ * flight only waits on their locks — measured in `bench ledger`, two and four lanes posted fewer
+ * transfers a second than one.
  */
 export class TransferBatcher {
   private readonly lane: GroupCommitLane<TransferInput, TransferOutcome>;
 
   constructor(db: Db, settings: LaneSettings) {
-    this.lane = new GroupCommitLane(settings, (transfers) => db.transaction((tx) => postEachTransfer(tx, transfers)));
+    this.lane = new GroupCommitLane(settings, (transfers) => postBatch(db, transfers));
   }
 
   post(transfer: TransferInput): Promise<TransferOutcome> {
     return this.lane.submit(transfer);
+  }
+}
+
+/**
+ * The batch is its transaction's only work, so a key committed by another node under it (a unique
+ * violation, see `postEachTransfer`) aborts the transaction and the batch runs again from its locks.
+ */
+async function postBatch(db: Db, transfers: TransferInput[]): Promise<TransferOutcome[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => postEachTransfer(tx, transfers, { isWholeTransaction: true }));
+    } catch (error) {
+      if (!isKeyRace(error) || attempt >= MAX_KEY_RACE_ATTEMPTS) throw error;
+    }
   }
 }

@@ -16,4 +16,6 @@ export type Db = Queryable & {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** A pool's connections (PostgreSQL only), for the metrics. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
 };

@@ -157,6 +157,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: maxConnections }),
   };
   return db;
 }

@@ -25,6 +25,10 @@ const bundledLocaleBackend: BackendModule = {
 function applyDocumentLanguage(locale: Locale): void {
   document.documentElement.lang = locale;
   document.documentElement.dir = textDirectionOf(locale);
+  // Hindi and Sinhala bring their script's font, fetched only for them (script-fonts.ts).
+  if (locale === 'hi' || locale === 'si') {
+    void import('./script-fonts.ts').then((fonts) => fonts.addScriptFont(locale)).catch(() => undefined);
+  }
 }
 
 /** Loads the stored locale's common messages and configures i18next; call once before the first render. */

@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'support',
   'complaints',
   'protection',
+  'third-games',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import { formatMoney, parseMoney, type Paise } from '@mayur/contracts/money';
+import { isolateLeftToRight } from './bidi.ts';
 
 const RUPEE = '\u20B9';
 
@@ -39,4 +40,9 @@ export function formatRupees(value: string | Paise, { isSigned = false }: Format
   const [whole = '0', fraction = '00'] = (isNegative ? text.slice(1) : text).split('.');
   const sign = isNegative ? '-' : isSigned && paise > 0n ? '+' : '';
   return `${sign}${RUPEE}${groupIndian(whole)}.${fraction}`;
+}
+
+/** "₹1.10", "₹10,000": whole rupees without their ".00", so a room's bet range fits a tile or chip; kept whole in Arabic. */
+export function shortRupees(paise: Paise): string {
+  return isolateLeftToRight(formatRupees(paise).replace(/\.00$/, ''));
 }

@@ -13,6 +13,11 @@ type ToastOptions = { id?: string };
 function show(kind: ToastKind, message: string, options?: ToastOptions): void {
   hasRequestedToaster.set(true);
   void import('sonner').then(({ toast }) => {
+    // One message at a time: a new toast replaces what is showing, so a stale error never piles up
+    // under newer news. A toast with the same id is updated in place rather than dismissed.
+    for (const shown of toast.getToasts()) {
+      if (shown.id !== options?.id) toast.dismiss(shown.id);
+    }
     toast[kind](message, options);
   });
 }

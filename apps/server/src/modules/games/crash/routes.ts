@@ -10,6 +10,8 @@ import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetR
 import { phaseAt } from './crash-engine.ts';
 import type { CrashEvents } from './crash-events.ts';
 import { findLatestRound, toEngineRound } from './crash-round-row.ts';
+import { findRoundBets } from './find-round-bets.ts';
+import { findTopWins } from './find-top-wins.ts';
 import { placeCrashBet } from './place-crash-bet.ts';
 
 const RECENT_ROUNDS = 20;
@@ -122,6 +124,8 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
       pageSize: input.pageSize,
     };
   });
+  registerEndpoint(app, ctx, '/gameroket/getRoundBets', ({ input }) => findRoundBets(ctx.db, input.room));
+  registerEndpoint(app, ctx, '/gameroket/getTopWins', ({ input, meta }) => findTopWins(ctx.db, input.room, meta.receivedAtMs));
   registerEndpoint(app, ctx, '/gameroket/getUserHistoryByPage', async ({ input, session }) => {
     const rows = await ctx.db.query<CrashBetRow>(
       `select ${CRASH_BET_COLUMNS}, ${REVEALED_CRASH_POINT}

@@ -14,6 +14,19 @@ const CHECKS_WINDOW_MS = 10 * 60_000;
 // withdrawals) is verified try by try instead of being counted all at once against the limit.
 const oneCheckAtATime = oneAtATime();
 
+const attemptKeyOf = (userId: number) => `withdraw-password:${userId}`;
+
+/** Wrong withdrawal passwords counted in the player's current window, and whether that is the lock. */
+export async function findWithdrawPasswordLock(ctx: AppContext, userId: number) {
+  const failures = await ctx.limiter.count(attemptKeyOf(userId));
+  return { failures, isLocked: failures >= ATTEMPTS_PER_PLAYER };
+}
+
+/** Ends the lock of five wrong tries now (an operator who checked who the player is): the count starts again. */
+export async function unlockWithdrawPassword(ctx: AppContext, userId: number): Promise<void> {
+  await ctx.limiter.reset(attemptKeyOf(userId));
+}
+
 export async function checkWithdrawPassword(ctx: AppContext, hasher: PasswordHasher, userId: number, password: string) {
   const [user] = await ctx.db.query<{ withdraw_password_hash: string | null }>(
     'select withdraw_password_hash from users where id = $1',
@@ -28,7 +41,7 @@ export async function checkWithdrawPassword(ctx: AppContext, hasher: PasswordHas
     // so tries in flight on several nodes cannot all pass a "fewer than five so far" check together.
     // Once the limit is reached even the right password is refused: otherwise guessing could simply go
     // on. A success gives the player a fresh window.
-    const attemptKey = `withdraw-password:${userId}`;
+    const attemptKey = attemptKeyOf(userId);
     const attempt = await ctx.limiter.hit(attemptKey, ATTEMPTS_PER_PLAYER, ATTEMPTS_WINDOW_MS);
     if (!attempt.isAllowed) throw new AppError('WITHDRAW_PASSWORD_THROTTLED', `player ${userId}: try ${attempt.count}`);
     if (!(await hasher.verify(passwordHash, password))) {

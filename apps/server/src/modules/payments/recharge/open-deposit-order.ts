@@ -4,6 +4,7 @@ import { AppError } from '../../../platform/http/app-error.ts';
 import { GatewayError, type PaymentGateway } from '../gateways/payment-gateway.ts';
 import { newOrderNumber } from '../order-numbers.ts';
 import { assertMayDeposit } from '../../protection/enforce-protection.ts';
+import { assertPlayerNotFrozen } from '../../users/player-state.ts';
 import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
 
 type OrderRow = { order_no: string; amount_paise: bigint; pay_url: string | null; status: string };
@@ -30,6 +31,7 @@ export async function openDepositOrder(
   const inserted = await ctx.db.transaction(async (tx) => {
     // Player protection (decision 0022): refused during an exclusion or past a deposit limit, decided
     // under the player's protection row lock so that parallel orders count one another.
+    await assertPlayerNotFrozen(tx, userId);
     await assertMayDeposit(tx, now, userId, input.amount);
     return tx.query(
       `insert into deposit_orders (order_no, user_id, method, provider, amount_paise, request_key)

@@ -7,6 +7,7 @@ import { deriveDepositAddress } from '../usdt/tron-address.ts';
 import { assertOrderRate, findOrderByRequestKey } from './deposit-orders.ts';
 import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
 import { assertMayDeposit } from '../../protection/enforce-protection.ts';
+import { assertPlayerNotFrozen } from '../../users/player-state.ts';
 
 type UsdtOrderRow = {
   order_no: string;
@@ -68,6 +69,7 @@ export async function openUsdtOrder(
   const now = ctx.clock.now();
   const [row] = await ctx.db.transaction(async (tx) => {
     // Player protection (decision 0022): as for bank/UPI orders, under the player's protection row lock.
+    await assertPlayerNotFrozen(tx, userId);
     await assertMayDeposit(tx, now, userId, amountPaise);
     return tx.query<UsdtOrderRow>(
       `insert into deposit_orders

@@ -8,6 +8,7 @@ import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, paiseToUsdtCents } fro
 import { checkWithdrawPassword } from '../payout-accounts/check-withdraw-password.ts';
 import { findOwnPayoutAccount, type PayoutAccountRow } from '../payout-accounts/payout-account-view.ts';
 import { USDT_PROVIDER } from '../usdt/usdt-provider.ts';
+import { assertPlayerNotFrozen } from '../../users/player-state.ts';
 
 type WithdrawalRow = { withdraw_no: string; amount_paise: bigint; usdt_micro: bigint | null; payout_account_id: number };
 
@@ -57,6 +58,7 @@ export async function requestWithdrawal(
   const withdrawNo = newOrderNumber('W', ctx.clock.now());
   try {
     await ctx.db.transaction(async (tx) => {
+      await assertPlayerNotFrozen(tx, userId);
       await tx.query(
         `insert into withdrawals
            (withdraw_no, user_id, payout_account_id, account_kind, destination, provider, amount_paise, usdt_micro, request_key)

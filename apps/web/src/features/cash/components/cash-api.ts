@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-qu
 import { useMemo } from 'react';
 import { api } from '../../../shared/api/api.ts';
 import { ACCOUNT_QUERY_ROOT } from '../../../shared/api/queries.ts';
+import { takeEarlyRead } from '../../../shared/api/early-reads.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { nextRecordPage, RECORD_PAGE_SIZE, recordsOfPages } from './record-pages.ts';
 
@@ -37,7 +38,8 @@ export function useRechargeInfo() {
   const token = useSessionToken();
   return useQuery({
     queryKey: cashKeys.rechargeInfo(token),
-    queryFn: ({ signal }) => api('/cash/findRechargeInfo', {}, quiet(signal)),
+    // The answer of the read started with the screen's download (app/routes.tsx), else a new read.
+    queryFn: ({ signal }) => takeEarlyRead('/cash/findRechargeInfo') ?? api('/cash/findRechargeInfo', {}, quiet(signal)),
     enabled: token !== null,
     ...ALWAYS_STALE,
   });

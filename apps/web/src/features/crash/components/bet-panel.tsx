@@ -8,6 +8,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { queryKeys } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
+import { playSound, vibrate } from '../../../shared/lib/sound.ts';
 import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { useAutoplayCheck, useIsAutoplayPaused } from '../../protection/autoplay.ts';
@@ -61,6 +62,16 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   const isThisRound = bet !== null && round !== undefined && bet.roundId === round.roundId;
   const canCashOut = isActive && bet?.status === 'open' && isThisRound && view.phase === 'flying';
   const canCancel = isActive && (bet?.status === 'queued' || (bet?.status === 'open' && isThisRound && view.phase === 'betting'));
+
+  // The cash-out moment, manual or automatic: a sound (when on) and a short buzz, once per bet.
+  const cashedOutBetId = bet?.status === 'cashed_out' ? bet.id : null;
+  const announcedRef = useRef<string | null>(null);
+  useEffect(() => {
+    if (cashedOutBetId === null || announcedRef.current === cashedOutBetId) return;
+    announcedRef.current = cashedOutBetId;
+    playSound('cashout');
+    vibrate(60);
+  }, [cashedOutBetId]);
 
   const setBalance = (balance: string) =>
     queryClient.setQueryData<{ balance: string; bonus: string }>(queryKeys.balance(token), (current) =>
@@ -181,141 +192,181 @@ export function BetPanel({ room, slot, view, myBets, variant }: BetPanelProps) {
   };
 
   const isLocked = isActive || isBusy;
+  const autoCashoutFields = (
+    <div className={styles.optionRow}>
+      {variant === 'aviator' ? (
+        <label className={styles.check}>
+          <input
+            type="checkbox"
+            checked={hasAutoCashout}
+            disabled={isLocked}
+            onChange={(event) => setHasAutoCashout(event.target.checked)}
+          />
+          {t('crash.autoCashout')}
+        </label>
+      ) : (
+        <label htmlFor={`${id}-target`}>{t('crash.prediction')}</label>
+      )}
+      <span className={styles.targetField}>
+        {variant === 'aviator' ? (
+          <label className="visually-hidden" htmlFor={`${id}-target`}>
+            {t('crash.autoCashoutTarget')}
+          </label>
+        ) : null}
+        <input
+          id={`${id}-target`}
+          className={styles.targetInput}
+          inputMode="decimal"
+          value={autoTarget}
+          disabled={isLocked || !hasAutoCashout}
+          onChange={(event) => setAutoTarget(event.target.value)}
+          data-testid="auto-target"
+          dir="ltr"
+        />
+        <span aria-hidden="true">×</span>
+      </span>
+    </div>
+  );
   return (
     <section
-      className={styles.panel}
+      className={`${styles.panel} ${canCashOut ? styles.panelCashOut : ''}`}
       data-testid={`bet-panel-${slot}`}
       data-bet-status={bet?.status ?? 'none'}
       aria-label={t('crash.panel', { slot })}
     >
-      <div className={styles.amountRow}>
-        <button
-          type="button"
-          className={styles.stepButton}
-          onClick={() => stepAmount(-1)}
-          disabled={isLocked}
-          aria-label={t('crash.decrease')}
-        >
-          −
-        </button>
-        <label className="visually-hidden" htmlFor={`${id}-amount`}>
-          {t('crash.amount')}
-        </label>
-        <input
-          id={`${id}-amount`}
-          className={styles.amountInput}
-          inputMode="decimal"
-          value={amount}
-          disabled={isLocked}
-          onChange={(event) => setAmount(event.target.value)}
-          data-testid="bet-amount"
-          dir="ltr"
-        />
-        <button
-          type="button"
-          className={styles.stepButton}
-          onClick={() => stepAmount(1)}
-          disabled={isLocked}
-          aria-label={t('crash.increase')}
-        >
-          +
-        </button>
-      </div>
-      <div className={styles.quickRow} role="group" aria-label={t('crash.quickAmounts')}>
-        {QUICK_AMOUNTS.map((choice) => (
-          <button key={choice} type="button" className={styles.quickButton} disabled={isLocked} onClick={() => setAmount(choice)}>
-            {formatRupees(choice)}
-          </button>
-        ))}
-      </div>
-
-      <div className={styles.optionRow}>
-        {variant === 'aviator' ? (
-          <label className={styles.check}>
-            <input
-              type="checkbox"
-              checked={hasAutoCashout}
+      <div className={styles.panelMain}>
+        {/* The stake controls give their place to the Cash out button while it shows (they are locked then). */}
+        <div className={styles.stakeControls}>
+          <div className={styles.amountRow}>
+            <button
+              type="button"
+              className={styles.stepButton}
+              onClick={() => stepAmount(-1)}
               disabled={isLocked}
-              onChange={(event) => setHasAutoCashout(event.target.checked)}
-            />
-            {t('crash.autoCashout')}
-          </label>
-        ) : (
-          <label htmlFor={`${id}-target`}>{t('crash.prediction')}</label>
-        )}
-        <span className={styles.targetField}>
-          {variant === 'aviator' ? (
-            <label className="visually-hidden" htmlFor={`${id}-target`}>
-              {t('crash.autoCashoutTarget')}
+              aria-label={t('crash.decrease')}
+            >
+              −
+            </button>
+            <label className="visually-hidden" htmlFor={`${id}-amount`}>
+              {t('crash.amount')}
             </label>
-          ) : null}
-          <input
-            id={`${id}-target`}
-            className={styles.targetInput}
-            inputMode="decimal"
-            value={autoTarget}
-            disabled={isLocked || !hasAutoCashout}
-            onChange={(event) => setAutoTarget(event.target.value)}
-            data-testid="auto-target"
-            dir="ltr"
-          />
-          <span aria-hidden="true">×</span>
-        </span>
+            <input
+              id={`${id}-amount`}
+              className={styles.amountInput}
+              inputMode="decimal"
+              value={amount}
+              disabled={isLocked}
+              onChange={(event) => setAmount(event.target.value)}
+              data-testid="bet-amount"
+              dir="ltr"
+            />
+            <button
+              type="button"
+              className={styles.stepButton}
+              onClick={() => stepAmount(1)}
+              disabled={isLocked}
+              aria-label={t('crash.increase')}
+            >
+              +
+            </button>
+          </div>
+          <div className={styles.quickRow} role="group" aria-label={t('crash.quickAmounts')}>
+            {QUICK_AMOUNTS.map((choice) => (
+              <button
+                key={choice}
+                type="button"
+                className={styles.quickButton}
+                disabled={isLocked}
+                onClick={() => setAmount(choice)}
+              >
+                {formatRupees(choice)}
+              </button>
+            ))}
+          </div>
+        </div>
+
+        <div className={styles.mainAction}>
+          {canCashOut && bet ? (
+            <Button
+              isBlock
+              className={styles.cashOutButton}
+              isBusy={isBusy}
+              onClick={() => void cashOut()}
+              data-testid="cash-out"
+            >
+              <span>{t('crash.cashOut')}</span>
+              <LiveWin view={view} stake={bet.amount} maxWinPaise={limits.maxWinPaise} />
+            </Button>
+          ) : canCancel ? (
+            <Button
+              isBlock
+              variant="danger"
+              className={styles.actionButton}
+              isBusy={isBusy}
+              onClick={() => void cancelBet()}
+              data-testid="cancel-bet"
+            >
+              {bet?.status === 'queued' ? t('crash.cancelQueued') : t('crash.cancel')}
+            </Button>
+          ) : isActive ? (
+            <Button isBlock className={styles.actionButton} disabled data-testid="bet-waiting">
+              {t('crash.waitingResult')}
+            </Button>
+          ) : (
+            <Button
+              isBlock
+              className={styles.actionButton}
+              isBusy={isBusy}
+              onClick={() => void placeBet()}
+              data-testid="place-bet"
+            >
+              <span>{view.phase === 'betting' ? t('crash.bet') : t('crash.betNextRound')}</span>
+              <span className={`ltr-text ${styles.actionAmount}`}>{formatRupees(amount.trim() || '0')}</span>
+            </Button>
+          )}
+        </div>
       </div>
 
       {variant === 'aviator' ? (
-        <details className={styles.autoBet}>
-          <summary>{t('crash.autoBet')}</summary>
-          <div className={styles.autoBetFields}>
-            <label>
-              {t('crash.autoRounds')}
-              <input
-                inputMode="numeric"
-                value={autoRounds}
-                disabled={isAutoBet}
-                onChange={(event) => setAutoRounds(event.target.value)}
-                dir="ltr"
-              />
-            </label>
-            <label>
-              {t('crash.stopLoss')}
-              <input
-                inputMode="decimal"
-                value={stopLoss}
-                disabled={isAutoBet}
-                onChange={(event) => setStopLoss(event.target.value)}
-                dir="ltr"
-              />
-            </label>
-            <Button
-              isSmall
-              variant={isAutoBet ? 'danger' : 'secondary'}
-              onClick={() => toggleAutoBet(!isAutoBet)}
-              data-testid="auto-bet-toggle"
-            >
-              {isAutoBet ? t('crash.stopAutoBet') : t('crash.startAutoBet')}
-            </Button>
+        <details className={styles.autoSettings}>
+          <summary>{t('crash.autoSettings')}</summary>
+          <div className={styles.autoSettingsBody}>
+            {autoCashoutFields}
+            <div className={styles.autoBetFields}>
+              <span className={styles.autoBetTitle}>{t('crash.autoBet')}</span>
+              <label>
+                {t('crash.autoRounds')}
+                <input
+                  inputMode="numeric"
+                  value={autoRounds}
+                  disabled={isAutoBet}
+                  onChange={(event) => setAutoRounds(event.target.value)}
+                  dir="ltr"
+                />
+              </label>
+              <label>
+                {t('crash.stopLoss')}
+                <input
+                  inputMode="decimal"
+                  value={stopLoss}
+                  disabled={isAutoBet}
+                  onChange={(event) => setStopLoss(event.target.value)}
+                  dir="ltr"
+                />
+              </label>
+              <Button
+                isSmall
+                variant={isAutoBet ? 'danger' : 'secondary'}
+                onClick={() => toggleAutoBet(!isAutoBet)}
+                data-testid="auto-bet-toggle"
+              >
+                {isAutoBet ? t('crash.stopAutoBet') : t('crash.startAutoBet')}
+              </Button>
+            </div>
           </div>
         </details>
-      ) : null}
-
-      {canCashOut && bet ? (
-        <Button isBlock className={styles.cashOutButton} isBusy={isBusy} onClick={() => void cashOut()} data-testid="cash-out">
-          <span>{t('crash.cashOut')}</span>
-          <LiveWin view={view} stake={bet.amount} maxWinPaise={limits.maxWinPaise} />
-        </Button>
-      ) : canCancel ? (
-        <Button isBlock variant="danger" isBusy={isBusy} onClick={() => void cancelBet()} data-testid="cancel-bet">
-          {bet?.status === 'queued' ? t('crash.cancelQueued') : t('crash.cancel')}
-        </Button>
-      ) : isActive ? (
-        <Button isBlock disabled data-testid="bet-waiting">
-          {t('crash.waitingResult')}
-        </Button>
       ) : (
-        <Button isBlock isBusy={isBusy} onClick={() => void placeBet()} data-testid="place-bet">
-          {view.phase === 'betting' ? t('crash.bet') : t('crash.betNextRound')}
-        </Button>
+        autoCashoutFields
       )}
 
       <p className={styles.panelStatus} aria-live="polite">

@@ -6,10 +6,13 @@ import { ACCOUNT_QUERY_ROOT } from '../../../shared/api/queries.ts';
 export type CrashRound = ResponseOf<'/gameroket/getCurrent'>;
 export type CrashBet = ResponseOf<'/gameroket/pour'>['bet'];
 export type CrashRoundEntry = ResponseOf<'/gameroket/getHistoryByPage'>['list'][number];
+export type CrashTopWin = ResponseOf<'/gameroket/getTopWins'>['list'][number];
 
 export const crashKeys = {
   round: (room: CrashRoomId) => ['crash', room, 'round'] as const,
   history: (room: CrashRoomId) => ['crash', room, 'history'] as const,
+  roundBets: (room: CrashRoomId) => ['crash', room, 'roundBets'] as const,
+  topWins: (room: CrashRoomId) => ['crash', room, 'topWins'] as const,
   /** The player's own bets belong to the session and go with it. */
   myBets: (token: string | null, room: CrashRoomId) => [ACCOUNT_QUERY_ROOT, 'crash', token, room] as const,
 };
@@ -25,6 +28,8 @@ export const crashApi = {
   cashOut: (betId: string) => api('/gameroket/doSettle', { betId }, { isSilent: true }),
   history: (room: CrashRoomId, pageNum: number, pageSize: number, signal?: AbortSignal) =>
     api('/gameroket/getHistoryByPage', { room, pageNum, pageSize }, quiet(signal)),
+  roundBets: (room: CrashRoomId, signal?: AbortSignal) => api('/gameroket/getRoundBets', { room }, quiet(signal)),
+  topWins: (room: CrashRoomId, signal?: AbortSignal) => api('/gameroket/getTopWins', { room }, quiet(signal)),
   myBets: (room: CrashRoomId, pageNum: number, pageSize: number, signal?: AbortSignal) =>
     api('/gameroket/getUserHistoryByPage', { room, pageNum, pageSize }, quiet(signal)),
 };

@@ -1,10 +1,11 @@
 import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts/crash-rooms';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useBalance } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { formatRupees } from '../../../shared/lib/money.ts';
+import { playSound, setSoundOn, useIsSoundOn } from '../../../shared/lib/sound.ts';
 import { useGoBack } from '../../../shared/lib/use-go-back.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
@@ -13,9 +14,9 @@ import { Money } from '../../../shared/ui/money.tsx';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { BetPanel } from './bet-panel.tsx';
 import { isolatedMultiplier } from './crash-api.ts';
-import { LiveBets, MyBets, RecentPoints, RoundHistory, useMyBets } from './crash-records.tsx';
+import { AllBets, MyBets, RecentPoints, RoundHistory, TopWins, useMyBets } from './crash-records.tsx';
+import { SoundIcon } from './crash-icons.tsx';
 import { FlightCanvas, type FlightTheme } from './flight-canvas.tsx';
-import { playBlip, readSoundPreference, saveSoundPreference } from './sound.ts';
 import { useCrashRound, type CrashRoundView } from './use-crash-round.ts';
 import styles from './crash.module.css';
 
@@ -23,22 +24,42 @@ type CrashGameViewProps = {
   room: CrashRoomId;
   title: string;
   theme: FlightTheme;
+  /** Shown under the header: Aviator's switch between its rooms. */
+  roomSwitch?: ReactNode;
 };
 
-type TabValue = 'live' | 'mine' | 'rounds';
+type TabValue = 'live' | 'mine' | 'top' | 'rounds';
 
 /** A crash room's whole screen: header, flight, bet panels and records. Aviator and Crash differ only in theme. */
-export function CrashGameView({ room, title, theme }: CrashGameViewProps) {
+export function CrashGameView({ room, title, theme, roomSwitch }: CrashGameViewProps) {
   const { t } = useTranslation('crash');
   const view = useCrashRound(room);
   const myBets = useMyBets(room);
-  const [tab, setTab] = useState<TabValue>('live');
+  // Crash opens on its Crash Record (past rounds), Aviator on the round's bets.
+  const [tab, setTab] = useState<TabValue>(theme === 'rocket' ? 'rounds' : 'live');
   const recordsId = useId();
-  const [isSoundOn, setIsSoundOn] = useState(readSoundPreference);
-  useFlightSounds(view, isSoundOn);
+  const isSoundOn = useIsSoundOn();
+  useFlightSounds(view);
   const isRocket = theme === 'rocket';
   const bets = myBets.data?.list ?? [];
   const slots: Array<1 | 2> = CRASH_ROOMS[room].slots === 2 ? [1, 2] : [1];
+
+  const liveTab = {
+    value: 'live' as const,
+    label: isRocket ? t('crash.periodDetail') : t('crash.allBets'),
+    panel: <AllBets live={view.live} />,
+  };
+  const mineTab = {
+    value: 'mine' as const,
+    label: isRocket ? t('crash.myCrashRecord') : t('crash.myBets'),
+    panel: <MyBets query={myBets} />,
+  };
+  const topTab = { value: 'top' as const, label: t('crash.top'), panel: <TopWins room={room} /> };
+  const roundsTab = {
+    value: 'rounds' as const,
+    label: isRocket ? t('crash.crashRecord') : t('crash.roundDetail'),
+    panel: <RoundHistory room={room} />,
+  };
 
   return (
     <div className={`${styles.screen} ${isRocket ? styles.rocket : ''}`} data-room={room}>
@@ -50,11 +71,9 @@ export function CrashGameView({ room, title, theme }: CrashGameViewProps) {
           setTab('rounds');
           document.getElementById(recordsId)?.scrollIntoView({ behavior: 'smooth' });
         }}
-        onSoundChange={(isOn) => {
-          setIsSoundOn(isOn);
-          saveSoundPreference(isOn);
-        }}
+        onSoundChange={setSoundOn}
       />
+      {roomSwitch}
       <RecentPoints points={view.round?.recent ?? []} />
       <section
         className={styles.stage}
@@ -62,7 +81,10 @@ export function CrashGameView({ room, title, theme }: CrashGameViewProps) {
         data-phase={view.phase}
         data-round-id={view.round?.roundId ?? ''}
       >
-        <FlightCanvas snapshotRef={view.snapshotRef} feed={view.feed} theme={theme} label={t(`crash.phase.${view.phase}`)} />
+        <FlightCanvas snapshotRef={view.snapshotRef} feed={view.feed} theme={theme} label={stageLabel(view, t)} />
+        <p className={styles.crashedText} data-testid="crashed-text" aria-hidden={view.phase !== 'crashed'}>
+          {view.phase === 'crashed' ? t('crash.flewAwayShort') : ''}
+        </p>
         <PhaseBanner view={view} />
       </section>
       <div className={styles.panels}>
@@ -78,28 +100,13 @@ export function CrashGameView({ room, title, theme }: CrashGameViewProps) {
         listClassName={styles.tabList}
         tabClassName={styles.tab}
         panelClassName={styles.tabPanel}
-        items={[
-          {
-            value: 'live',
-            label: isRocket ? t('crash.crashRecord') : t('crash.liveBets'),
-            panel: <LiveBets bets={view.liveBets} />,
-          },
-          {
-            value: 'mine',
-            label: isRocket ? t('crash.myCrashRecord') : t('crash.myBets'),
-            panel: <MyBets query={myBets} />,
-          },
-          {
-            value: 'rounds',
-            label: isRocket ? t('crash.periodDetail') : t('crash.roundDetail'),
-            panel: <RoundHistory room={room} />,
-          },
-        ]}
+        items={isRocket ? [roundsTab, mineTab, liveTab, topTab] : [liveTab, mineTab, topTab, roundsTab]}
       />
     </div>
   );
 }
 
+/** The line under the multiplier: the countdown to take-off, or what the room is waiting for. */
 function PhaseBanner({ view }: { view: CrashRoundView }) {
   const { t } = useTranslation('crash');
   const round = view.round;
@@ -109,33 +116,41 @@ function PhaseBanner({ view }: { view: CrashRoundView }) {
     const seconds = Math.max(0, Math.ceil((round.flyingAtMs - view.nowMs) / 1000));
     secondsLeft = seconds;
     text = t('crash.takeOffIn', { seconds });
-  } else if (view.phase === 'crashed' && round?.crashPointX100) {
-    text = t('crash.flewAway', { multiplier: isolatedMultiplier(round.crashPointX100) });
-  } else if (view.phase !== 'flying') {
+  } else if (view.phase !== 'flying' && view.phase !== 'crashed') {
     text = t(`crash.phase.${view.phase}`);
   }
   return (
-    <p
-      className={`${styles.banner} ${view.phase === 'crashed' ? styles.bannerCrashed : ''}`}
-      data-testid="phase-banner"
-      data-seconds-left={secondsLeft}
-      aria-live="polite"
-    >
+    <p className={styles.banner} data-testid="phase-banner" data-seconds-left={secondsLeft} aria-live="polite">
       {text}
     </p>
   );
 }
 
-function useFlightSounds(view: CrashRoundView, isSoundOn: boolean): void {
+/** What the canvas shows, for screen readers: the phase, and the crash point once it flew away. */
+function stageLabel(view: CrashRoundView, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (view.phase === 'crashed' && view.round?.crashPointX100)
+    return t('crash.flewAway', { multiplier: isolatedMultiplier(view.round.crashPointX100) });
+  return t(`crash.phase.${view.phase}`);
+}
+
+/** The last seconds before take-off tick (when sound is on), as players expect before the plane goes. */
+const COUNTDOWN_TICK_SECONDS = 3;
+
+function useFlightSounds(view: CrashRoundView): void {
   const previous = useRef(view.phase);
+  const flyingAtMs = view.round?.flyingAtMs;
+  const secondsLeft =
+    view.phase === 'betting' && flyingAtMs !== undefined ? Math.max(0, Math.ceil((flyingAtMs - view.nowMs) / 1000)) : null;
+  useEffect(() => {
+    if (secondsLeft !== null && secondsLeft > 0 && secondsLeft <= COUNTDOWN_TICK_SECONDS) playSound('countdown');
+  }, [secondsLeft]);
   useEffect(() => {
     if (previous.current === view.phase) return;
     const wasFlying = previous.current === 'flying';
     previous.current = view.phase;
-    if (!isSoundOn) return;
-    if (view.phase === 'flying') playBlip('takeoff');
-    if (view.phase === 'crashed' && wasFlying) playBlip('crash');
-  }, [view.phase, isSoundOn]);
+    if (view.phase === 'flying') playSound('takeoff');
+    if (view.phase === 'crashed' && wasFlying) playSound('crash');
+  }, [view.phase]);
 }
 
 type GameHeaderProps = {
@@ -159,27 +174,26 @@ function GameHeader({ title, room, isSoundOn, onSoundChange, onShowFairness }: G
           <BackIcon />
         </button>
         <h1 className={styles.headerTitle}>{title}</h1>
+        <button
+          type="button"
+          className={styles.headerButton}
+          aria-label={t('crash.sound')}
+          aria-pressed={isSoundOn}
+          onClick={() => onSoundChange(!isSoundOn)}
+          data-testid="sound-toggle"
+        >
+          <SoundIcon isOn={isSoundOn} size={20} />
+        </button>
         <button type="button" className={styles.headerLink} aria-label={t('crash.fairness')} onClick={onShowFairness}>
           <ShieldIcon size={18} />
         </button>
       </header>
       <section className={styles.walletCard} aria-label={t('crash.wallet')}>
         <BalanceLine />
-        <div className={styles.headerActions}>
-          <button
-            type="button"
-            className={styles.soundToggle}
-            aria-pressed={isSoundOn}
-            onClick={() => onSoundChange(!isSoundOn)}
-            data-testid="sound-toggle"
-          >
-            {isSoundOn ? t('crash.soundOn') : t('crash.soundOff')}
-          </button>
-          <Button variant="secondary" isSmall onClick={() => setIsHelpOpen(true)} data-testid="help-button">
-            <DocumentIcon size={18} />
-            {t('crash.help')}
-          </Button>
-        </div>
+        <Button variant="secondary" isSmall onClick={() => setIsHelpOpen(true)} data-testid="help-button">
+          <DocumentIcon size={16} />
+          {t('crash.help')}
+        </Button>
       </section>
       <AppDialog
         isOpen={isHelpOpen}

@@ -7,7 +7,7 @@ import { LoadError } from '../../../shared/ui/load-error.tsx';
 import { Money } from '../../../shared/ui/money.tsx';
 import { crashApi, crashKeys, formatMultiplier, isolatedMultiplier, type CrashBet } from './crash-api.ts';
 import { RoundVerify } from './round-verify.tsx';
-import type { LiveBet } from './use-crash-round.ts';
+import type { LiveRound } from './live-bets.ts';
 import styles from './crash.module.css';
 
 export const MY_BETS_PAGE_SIZE = 20;
@@ -45,11 +45,40 @@ export function RecentPoints({ points }: { points: readonly number[] }) {
   );
 }
 
-export function LiveBets({ bets }: { bets: readonly LiveBet[] }) {
+/** Every real player's bet in this round with the totals: masked player, stake, cash-out and win. */
+export function AllBets({ live }: { live: LiveRound }) {
   const { t } = useTranslation('crash');
-  if (bets.length === 0) return <p className={styles.empty}>{t('crash.noLiveBets')}</p>;
   return (
-    <table className={styles.table} data-testid="live-bets">
+    <div className={styles.liveBets}>
+      <dl className={styles.totals} data-testid="live-totals">
+        <div>
+          <dt>{t('crash.players')}</dt>
+          <dd className="ltr-text" data-testid="live-players">
+            {live.players}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('crash.totalStake')}</dt>
+          <dd>
+            <Money value={live.totalStake} testId="live-total-stake" />
+          </dd>
+        </div>
+      </dl>
+      {live.bets.length === 0 ? (
+        <p className={styles.empty}>{t('crash.noLiveBets')}</p>
+      ) : (
+        <BetTable rows={live.bets} testId="live-bets" />
+      )}
+    </div>
+  );
+}
+
+type BetTableRow = { betId: string; player: string; amount: string; multiplierX100: number | null; winAmount: string | null };
+
+function BetTable({ rows, testId }: { rows: readonly BetTableRow[]; testId: string }) {
+  const { t } = useTranslation('crash');
+  return (
+    <table className={styles.table} data-testid={testId}>
       <thead>
         <tr>
           <th scope="col">{t('crash.player')}</th>
@@ -59,12 +88,10 @@ export function LiveBets({ bets }: { bets: readonly LiveBet[] }) {
         </tr>
       </thead>
       <tbody>
-        {bets.map((bet) => (
-          <tr key={bet.betId} className={bet.winAmount ? styles.rowWon : undefined}>
+        {rows.map((bet) => (
+          <tr key={bet.betId} className={bet.winAmount ? styles.rowWon : undefined} data-testid="bet-row" data-bet-id={bet.betId}>
             <td className="ltr-text">{bet.player}</td>
-            <td>
-              <Money value={bet.amount} />
-            </td>
+            <td>{bet.amount ? <Money value={bet.amount} /> : '—'}</td>
             <td className="ltr-text" dir="ltr">
               {bet.multiplierX100 ? formatMultiplier(bet.multiplierX100) : '—'}
             </td>
@@ -73,6 +100,25 @@ export function LiveBets({ bets }: { bets: readonly LiveBet[] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** The room's biggest real cash-outs of the last 24 hours; fetched when the tab opens. */
+export function TopWins({ room }: { room: CrashRoomId }) {
+  const { t } = useTranslation('crash');
+  const query = useQuery({
+    queryKey: crashKeys.topWins(room),
+    queryFn: ({ signal }) => crashApi.topWins(room, signal),
+    staleTime: 30_000,
+  });
+  if (query.isError && !query.data) return <LoadError onRetry={() => void query.refetch()} />;
+  if (!query.data) return <p className={styles.empty}>…</p>;
+  if (query.data.list.length === 0) return <p className={styles.empty}>{t('crash.noTopWins')}</p>;
+  return (
+    <div className={styles.liveBets}>
+      <p className={styles.tableCaption}>{t('crash.topCaption')}</p>
+      <BetTable rows={query.data.list} testId="top-wins" />
+    </div>
   );
 }
 

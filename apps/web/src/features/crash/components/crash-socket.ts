@@ -6,13 +6,15 @@ import type {
   CrashServerEvents,
   SocketClientEvents,
 } from '@mayur/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { createStore } from '../../../shared/lib/external-store.ts';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/crash' namespace (DESIGN.md §7), opened when a crash screen mounts.
 // The server pushes round changes and other players' activity; bets and cash-outs go over HTTP. The
 // events are typed by the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
+// socket.io-client is imported on demand, after the screen's first paint: the scene does not wait for it
+// (issue 17), and the first push is at most a round trip later than it would be anyway.
 
 export type RoundOpenedEvent = CrashRoundEvent;
 export type RoundFlyingEvent = CrashFlyingEvent;
@@ -23,22 +25,26 @@ export type ActivityItem = CrashActivityItem;
 type ServerEvents = CrashServerEvents;
 type ClientEvents = SocketClientEvents;
 
-let socket: Socket<ServerEvents, ClientEvents> | null = null;
+let socketPromise: Promise<Socket<ServerEvents, ClientEvents>> | null = null;
 const subscriptions = new Map<string, number>();
 /** Whether the socket is connected; the screen shows "reconnecting" while it is not. */
 export const connectionStore = createStore(true);
 
-function connect(): Socket<ServerEvents, ClientEvents> {
-  if (socket) return socket;
-  const created: Socket<ServerEvents, ClientEvents> = io('/crash', { path: '/socket.io', transports: ['websocket', 'polling'] });
-  created.on('connect', () => {
-    connectionStore.set(true);
-    for (const room of subscriptions.keys()) created.emit('subscribe', room);
-    void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
+function connect(): Promise<Socket<ServerEvents, ClientEvents>> {
+  socketPromise ??= import('socket.io-client').then(({ io }) => {
+    const created: Socket<ServerEvents, ClientEvents> = io('/crash', {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+    });
+    created.on('connect', () => {
+      connectionStore.set(true);
+      for (const room of subscriptions.keys()) created.emit('subscribe', room);
+      void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
+    });
+    created.on('disconnect', () => connectionStore.set(false));
+    return created;
   });
-  created.on('disconnect', () => connectionStore.set(false));
-  socket = created;
-  return created;
+  return socketPromise;
 }
 
 export type CrashRoomListeners = {
@@ -52,7 +58,19 @@ export type CrashRoomListeners = {
 
 /** Joins a crash room's pushes; returns the function that leaves it. */
 export function subscribeCrashRoom(room: string, listeners: CrashRoomListeners): () => void {
-  const target = connect();
+  let isLeft = false;
+  let leave = () => {
+    isLeft = true;
+  };
+  connect()
+    .then((target) => {
+      if (!isLeft) leave = join(target, room, listeners);
+    })
+    .catch(() => connectionStore.set(false));
+  return () => leave();
+}
+
+function join(target: Socket<ServerEvents, ClientEvents>, room: string, listeners: CrashRoomListeners): () => void {
   const count = subscriptions.get(room) ?? 0;
   subscriptions.set(room, count + 1);
   if (count === 0 && target.connected) target.emit('subscribe', room);

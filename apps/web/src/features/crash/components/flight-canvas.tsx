@@ -1,12 +1,12 @@
-import { multiplierX100At } from '@mayur/contracts/crash-curve';
-import { serverClock } from '../../../shared/lib/server-clock.ts';
+import { crashDelayMs, multiplierX100At } from '@mayur/contracts/crash-curve';
 import { useEffect, useRef } from 'react';
-
-import type { FlightSnapshot, FrameFeed } from './use-crash-round.ts';
+import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { formatMultiplier } from './crash-api.ts';
+import { drawScene, type FlightTheme, type SceneFrame } from './flight-scene.ts';
+import type { FlightSnapshot, FrameFeed } from './use-crash-round.ts';
 import styles from './crash.module.css';
 
-export type FlightTheme = 'plane' | 'rocket';
+export type { FlightTheme } from './flight-scene.ts';
 
 type FlightCanvasProps = {
   snapshotRef: React.RefObject<FlightSnapshot>;
@@ -16,66 +16,115 @@ type FlightCanvasProps = {
   label: string;
 };
 
-const THEME_COLOURS: Record<FlightTheme, { curve: string; fill: string; craft: string; crashed: string }> = {
-  plane: { curve: '#e50539', fill: 'rgba(229, 5, 57, 0.18)', craft: '#e50539', crashed: '#7b8794' },
-  rocket: { curve: '#f59e0b', fill: 'rgba(245, 158, 11, 0.18)', craft: '#f97316', crashed: '#7b8794' },
-};
+/** Long enough for the craft to leave the picture after a crash; the scene is still afterwards. */
+const EXIT_ANIMATION_MS = 3_000;
+/** The multiplier the scene shows before any round is known: the value every flight starts from. */
+const PLACEHOLDER_TEXT = formatMultiplier(100);
 
 /**
- * The flight: curve, craft and live multiplier, drawn at the display's frame rate by
- * requestAnimationFrame from the server's take-off time and the synced clock, never by React renders.
- * The multiplier text is written straight into its element and published to the frame feed.
+ * The flight scene: sky, axes, curve and craft drawn on a canvas at the display's frame rate by
+ * requestAnimationFrame, from the server's take-off time and the synced clock, never by React renders.
+ * The live multiplier and the progress bar to take-off are elements of their own that the loop writes
+ * in place. The multiplier is rendered at its final size with "1.00×" from the very first paint, so the
+ * page's largest paint does not wait for the API or the socket (issue 17).
  */
 export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const multiplierRef = useRef<HTMLSpanElement>(null);
+  const progressRef = useRef<HTMLSpanElement>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
-    const context = canvas?.getContext('2d');
+    const context = canvas?.getContext('2d', { alpha: false });
+    // The same text node is updated in place, so the element painted first stays the one painted.
+    const multiplierText = multiplierRef.current?.firstChild;
     if (!canvas || !context) return;
     let frame = 0;
-    let lastText = '';
-    const colours = THEME_COLOURS[theme];
+    let lastText = PLACEHOLDER_TEXT;
+    let lastProgress = -1;
+    let crashSeenAtMs: number | null = null;
+    let lastStillKey = '';
     // The size is read once and then kept by a ResizeObserver: reading it in every frame, right after
     // the previous frame wrote the multiplier's text, would force a layout sixty times a second.
     let width = canvas.clientWidth;
     let height = canvas.clientHeight;
+    let isRtl = getComputedStyle(canvas).direction === 'rtl';
     const resizeObserver = new ResizeObserver(([entry]) => {
       if (!entry) return;
       width = entry.contentRect.width;
       height = entry.contentRect.height;
+      isRtl = getComputedStyle(canvas).direction === 'rtl';
     });
     resizeObserver.observe(canvas);
 
-    const draw = () => {
+    const draw = (clockMs: number) => {
       frame = window.requestAnimationFrame(draw);
-      const ratio = window.devicePixelRatio || 1;
+      if (width === 0 || height === 0) return;
+      const ratio = Math.min(window.devicePixelRatio || 1, 2);
       if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
         canvas.width = Math.round(width * ratio);
         canvas.height = Math.round(height * ratio);
       }
       context.setTransform(ratio, 0, 0, ratio, 0, 0);
-      context.clearRect(0, 0, width, height);
 
       const snapshot = snapshotRef.current;
-      const elapsedMs = Math.max(0, serverClock.nowMs() - snapshot.flyingAtMs);
+      const nowMs = serverClock.nowMs();
+      const elapsedMs = Math.max(0, nowMs - snapshot.flyingAtMs);
       // Take-off follows the server's start time on the synced clock, not the next React render.
       const phase = snapshot.phase === 'betting' && elapsedMs > 0 ? 'flying' : snapshot.phase;
+      const isCrashed = phase === 'crashed' && snapshot.crashPointX100 !== null;
       let x100 = 100;
       if (phase === 'flying') x100 = multiplierX100At(elapsedMs);
-      if (phase === 'crashed' && snapshot.crashPointX100 !== null) x100 = snapshot.crashPointX100;
-      const isCrashed = phase === 'crashed';
+      if (isCrashed) x100 = snapshot.crashPointX100 ?? 100;
       feed.publish(x100);
 
-      const text = phase === 'flying' || isCrashed ? formatMultiplier(x100) : '';
-      if (text !== lastText && multiplierRef.current) {
-        multiplierRef.current.textContent = text;
+      if (isCrashed) {
+        // A crash seen on arrival has long happened: the craft is already gone.
+        crashSeenAtMs ??= snapshot.phase === 'crashed' && lastText === PLACEHOLDER_TEXT ? clockMs - 60_000 : clockMs;
+      } else {
+        crashSeenAtMs = null;
+      }
+
+      const text = formatMultiplier(x100);
+      if (text !== lastText && multiplierText) {
+        multiplierText.nodeValue = text;
         lastText = text;
       }
-      if (phase !== 'flying' && !isCrashed) return;
-      drawFlight(context, width, height, x100, isCrashed, colours, theme);
+      writeProgress(snapshot, nowMs);
+
+      const scene: SceneFrame = {
+        width,
+        height,
+        isRtl,
+        theme,
+        phase: phase === 'flying' ? 'flying' : isCrashed ? 'crashed' : 'idle',
+        elapsedMs: phase === 'flying' ? elapsedMs : isCrashed ? crashElapsedMs(snapshot) : 0,
+        x100,
+        sinceCrashMs: crashSeenAtMs === null ? 0 : clockMs - crashSeenAtMs,
+        clockMs,
+      };
+      // A still picture (waiting, or the craft gone after a crash) is drawn once, not sixty times a second:
+      // the main thread stays free while the page loads and while players place their bets.
+      const isMoving = scene.phase === 'flying' || (scene.phase === 'crashed' && scene.sinceCrashMs < EXIT_ANIMATION_MS);
+      const stillKey = isMoving ? '' : `${scene.phase}|${width}|${height}|${ratio}|${isRtl}|${x100}`;
+      if (stillKey !== '' && stillKey === lastStillKey) return;
+      lastStillKey = stillKey;
+      drawScene(context, scene);
     };
+
+    /** The bar to take-off fills as the betting window runs out; empty outside it. */
+    const writeProgress = (snapshot: FlightSnapshot, nowMs: number) => {
+      const bar = progressRef.current;
+      if (!bar) return;
+      const windowMs = snapshot.flyingAtMs - snapshot.bettingStartsAtMs;
+      const share =
+        snapshot.phase === 'betting' && windowMs > 0 ? Math.min(1, Math.max(0, (snapshot.flyingAtMs - nowMs) / windowMs)) : 0;
+      const rounded = Math.round(share * 500) / 500;
+      if (rounded === lastProgress) return;
+      lastProgress = rounded;
+      bar.style.transform = `scaleX(${rounded})`;
+    };
+
     frame = window.requestAnimationFrame(draw);
     return () => {
       window.cancelAnimationFrame(frame);
@@ -86,91 +135,17 @@ export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasPr
   return (
     <div className={styles.canvasBox}>
       <canvas ref={canvasRef} className={styles.canvas} role="img" aria-label={label} />
-      <span ref={multiplierRef} className={styles.liveMultiplier} data-testid="live-multiplier" aria-hidden="true" />
+      <span ref={multiplierRef} className={styles.liveMultiplier} data-testid="live-multiplier" aria-hidden="true" dir="ltr">
+        {PLACEHOLDER_TEXT}
+      </span>
+      <span className={styles.progressTrack} aria-hidden="true">
+        <span ref={progressRef} className={styles.progressBar} data-testid="takeoff-progress" />
+      </span>
     </div>
   );
 }
 
-function drawFlight(
-  context: CanvasRenderingContext2D,
-  width: number,
-  height: number,
-  x100: number,
-  isCrashed: boolean,
-  colours: (typeof THEME_COLOURS)[FlightTheme],
-  theme: FlightTheme,
-): void {
-  const padding = 16;
-  // The axes stretch as the multiplier grows, so the craft stays in view: x by time, y by log multiplier.
-  const currentLog = Math.log(x100 / 100);
-  // Linear axes over a window that grows with the multiplier, so the craft stays in view.
-  const topValue = Math.max(1, Math.exp(currentLog * 1.15) - 1);
-  const steps = 48;
-  const points: Array<[number, number]> = [];
-  for (let step = 0; step <= steps; step += 1) {
-    const share = step / steps;
-    const value = Math.exp(currentLog * share) - 1;
-    const x = padding + share * (width - padding * 4);
-    const y = height - padding - (value / topValue) * (height - padding * 4);
-    points.push([x, y]);
-  }
-  context.beginPath();
-  context.moveTo(padding, height - padding);
-  for (const [x, y] of points) context.lineTo(x, y);
-  const [lastX, lastY] = points[points.length - 1] ?? [padding, height - padding];
-  context.lineTo(lastX, height - padding);
-  context.closePath();
-  context.fillStyle = colours.fill;
-  context.fill();
-
-  context.beginPath();
-  context.moveTo(padding, height - padding);
-  for (const [x, y] of points) context.lineTo(x, y);
-  context.lineWidth = 3;
-  context.strokeStyle = isCrashed ? colours.crashed : colours.curve;
-  context.stroke();
-
-  if (isCrashed) return;
-  context.save();
-  context.translate(lastX, lastY);
-  context.rotate(-0.35);
-  context.fillStyle = colours.craft;
-  if (theme === 'plane') drawPlane(context);
-  else drawRocket(context);
-  context.restore();
-}
-
-function drawPlane(context: CanvasRenderingContext2D): void {
-  context.beginPath();
-  context.ellipse(0, 0, 18, 5, 0, 0, Math.PI * 2);
-  context.fill();
-  context.beginPath();
-  context.moveTo(-2, 0);
-  context.lineTo(-10, -14);
-  context.lineTo(4, 0);
-  context.lineTo(-10, 12);
-  context.closePath();
-  context.fill();
-  context.beginPath();
-  context.moveTo(-16, 0);
-  context.lineTo(-22, -8);
-  context.lineTo(-14, -1);
-  context.closePath();
-  context.fill();
-}
-
-function drawRocket(context: CanvasRenderingContext2D): void {
-  context.beginPath();
-  context.moveTo(20, 0);
-  context.quadraticCurveTo(8, -8, -12, -6);
-  context.lineTo(-12, 6);
-  context.quadraticCurveTo(8, 8, 20, 0);
-  context.fill();
-  context.fillStyle = '#fde047';
-  context.beginPath();
-  context.moveTo(-12, -4);
-  context.lineTo(-24 - Math.random() * 6, 0);
-  context.lineTo(-12, 4);
-  context.closePath();
-  context.fill();
+/** How long a crashed flight lasted, by the shared curve, so its picture ends at the crash point. */
+function crashElapsedMs(snapshot: FlightSnapshot): number {
+  return crashDelayMs(snapshot.crashPointX100 ?? 100);
 }

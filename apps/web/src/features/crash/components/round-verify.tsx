@@ -1,9 +1,7 @@
 import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
-import { crashPointX100, roundDigest } from '@mayur/fairness';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
-import { isSeedInChainAsync } from '../../fairness/fairness-screen/verify-round.ts';
 import { formatMultiplier } from './crash-api.ts';
 import styles from './crash.module.css';
 
@@ -24,7 +22,12 @@ export function RoundVerify({ room, roundId, publishedX100 }: { room: CrashRoomI
   const verify = async () => {
     setState({ kind: 'running', progress: 0 });
     try {
-      const round = await api('/fair/round', { game: 'crash', room, roundId }, { isSilent: true });
+      // The hashing code loads on the first Verify, not with the screen: the flight paints first.
+      const [round, { crashPointX100, roundDigest }, { isSeedInChainAsync }] = await Promise.all([
+        api('/fair/round', { game: 'crash', room, roundId }, { isSilent: true }),
+        import('@mayur/fairness'),
+        import('../../fairness/fairness-screen/verify-round.ts'),
+      ]);
       if (!round.seed) return setState({ kind: 'failed' });
       const isInChain = await isSeedInChainAsync(round.seed, round.chainIndex, round.commitment, (progress) =>
         setState({ kind: 'running', progress }),

@@ -1,18 +1,21 @@
 import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
 import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { queryKeys } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
 import { connectionStore, subscribeCrashRoom, type ActivityItem } from './crash-socket.ts';
 import { crashApi, crashKeys, type CrashRound } from './crash-api.ts';
+import { combineLiveBets, type LiveBet, type LiveRound } from './live-bets.ts';
 
 export type CrashPhase = 'loading' | 'betting' | 'flying' | 'crashed' | 'waiting' | 'reconnecting';
 
 /** What the canvas loop reads every frame, without React renders. */
 export type FlightSnapshot = {
   phase: CrashPhase;
+  /** When the round began taking bets: the start of the progress bar to take-off. */
+  bettingStartsAtMs: number;
   flyingAtMs: number;
   crashPointX100: number | null;
 };
@@ -36,9 +39,10 @@ export function createFrameFeed() {
 }
 export type FrameFeed = ReturnType<typeof createFrameFeed>;
 
-/** Live bets of this round: other players' bets and cash-outs, newest activity merged by bet id. */
-export type LiveBet = { betId: string; player: string; amount: string; multiplierX100: number | null; winAmount: string | null };
-const LIVE_BET_LIMIT = 50;
+/** How long after a crash the round's bets are fetched again: automatic cash-outs are paid at the crash. */
+const AFTER_CRASH_REFRESH_MS = 1_500;
+/** Pushed items kept for one round at most (the list shows fewer; the server's list covers the rest). */
+const PUSHED_BET_LIMIT = 300;
 /** Without news of the next round after a crash, ask the server again after this long. */
 const STALE_ROUND_MS = 5_000;
 const WAITING_RETRY_MS = 1_000;
@@ -49,7 +53,8 @@ export type CrashRoundView = {
   nowMs: number;
   snapshotRef: React.RefObject<FlightSnapshot>;
   feed: FrameFeed;
-  liveBets: LiveBet[];
+  /** Every real player's bet in this round, with totals (the server's list merged with the pushes). */
+  live: LiveRound;
   /** Cash-outs pushed for the player's own bets, by bet id (auto cash-outs arrive this way). */
   pushedCashouts: ReadonlyMap<string, { multiplierX100: number; winAmount: string }>;
   refreshAll: () => void;
@@ -88,20 +93,32 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
   const isConnected = useSyncExternalStore(connectionStore.subscribe, connectionStore.get);
   const nowMs = useServerNow(200);
   const [liveBets, setLiveBets] = useState<LiveBet[]>([]);
+  const roundBetsQuery = useQuery({
+    queryKey: crashKeys.roundBets(room),
+    queryFn: ({ signal }) => crashApi.roundBets(room, signal),
+    staleTime: 0,
+    retry: false,
+  });
   const [pushedCashouts, setPushedCashouts] = useState<Map<string, { multiplierX100: number; winAmount: string }>>(new Map());
   const [feed] = useState(createFrameFeed);
-  const snapshotRef = useRef<FlightSnapshot>({ phase: 'loading', flyingAtMs: 0, crashPointX100: null });
+  const snapshotRef = useRef<FlightSnapshot>({ phase: 'loading', bettingStartsAtMs: 0, flyingAtMs: 0, crashPointX100: null });
 
   const refreshBets = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: crashKeys.myBets(token, room) });
     void queryClient.invalidateQueries({ queryKey: queryKeys.balance(token) });
   }, [queryClient, room, token]);
 
+  const refreshRoundBets = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: crashKeys.roundBets(room) }),
+    [queryClient, room],
+  );
+
   const refreshAll = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: crashKeys.round(room) });
+    refreshRoundBets();
     void queryClient.invalidateQueries({ queryKey: crashKeys.history(room) });
     refreshBets();
-  }, [queryClient, room, refreshBets]);
+  }, [queryClient, room, refreshBets, refreshRoundBets]);
 
   useEffect(
     () =>
@@ -124,6 +141,8 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
             };
           });
           refreshBets();
+          // Bets queued during the last flight joined this round when it opened: they were never pushed.
+          refreshRoundBets();
         },
         onFlying: (event) => {
           queryClient.setQueryData<CrashRound>(crashKeys.round(room), (current) =>
@@ -149,6 +168,10 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
           refreshBets();
           // Settlement of the last bets may land just after the push.
           window.setTimeout(refreshBets, 1_000);
+          window.setTimeout(() => {
+            refreshRoundBets();
+            void queryClient.invalidateQueries({ queryKey: crashKeys.topWins(room) });
+          }, AFTER_CRASH_REFRESH_MS);
         },
         onActivity: (items) => {
           // Bets received in flight are for the next round; the list shows this round's bets only.
@@ -167,7 +190,7 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
         },
         onReconnect: refreshAll,
       }),
-    [queryClient, room, refreshAll, refreshBets],
+    [queryClient, room, refreshAll, refreshBets, refreshRoundBets],
   );
 
   useEffect(() => {
@@ -198,26 +221,37 @@ export function useCrashRound(room: CrashRoomId): CrashRoundView {
     void refetch();
   }, [round, nowMs, isFetching, refetch, roundQuery.isError]);
 
+  const bettingStartsAtMs = round?.bettingStartsAtMs ?? 0;
   const flyingAtMs = round?.flyingAtMs ?? 0;
   const crashPointX100 = round?.crashPointX100 ?? null;
   useLayoutEffect(() => {
-    snapshotRef.current = { phase, flyingAtMs, crashPointX100 };
-  }, [phase, flyingAtMs, crashPointX100]);
+    snapshotRef.current = { phase, bettingStartsAtMs, flyingAtMs, crashPointX100 };
+  }, [phase, bettingStartsAtMs, flyingAtMs, crashPointX100]);
 
-  return { round, phase, nowMs, snapshotRef, feed, liveBets, pushedCashouts, refreshAll };
+  const roundId = round?.roundId;
+  const live = useMemo(() => combineLiveBets(roundBetsQuery.data, roundId, liveBets), [roundBetsQuery.data, roundId, liveBets]);
+
+  return { round, phase, nowMs, snapshotRef, feed, live, pushedCashouts, refreshAll };
 }
 
+/** Pushed bets and cash-outs by bet id; a cash-out of a bet this screen never saw placed has no stake (''). */
 function mergeActivity(current: LiveBet[], items: ActivityItem[]): LiveBet[] {
   let next = current;
   for (const item of items) {
+    const known = next.some((bet) => bet.betId === item.betId);
     if (item.kind === 'bet') {
-      if (next.some((bet) => bet.betId === item.betId)) continue;
+      if (known) continue;
       next = [{ betId: item.betId, player: item.player, amount: item.amount, multiplierX100: null, winAmount: null }, ...next];
-    } else {
+    } else if (known) {
       next = next.map((bet) =>
         bet.betId === item.betId ? { ...bet, multiplierX100: item.multiplierX100, winAmount: item.winAmount } : bet,
       );
+    } else {
+      next = [
+        { betId: item.betId, player: item.player, amount: '', multiplierX100: item.multiplierX100, winAmount: item.winAmount },
+        ...next,
+      ];
     }
   }
-  return next.slice(0, LIVE_BET_LIMIT);
+  return next.slice(0, PUSHED_BET_LIMIT);
 }

@@ -1,17 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import styles from './game-grid.module.css';
-import { GAME_TILES } from './game-tiles.ts';
+import { GAME_TILES, type GameTile } from './game-tiles.ts';
 
 /** Tiles from this index on start below the fold of a 360×740 phone. */
 const FIRST_TILE_BELOW_FOLD = 4;
 
-/** The six game tiles in a two-column grid (spec §2). */
-export function GameGrid() {
+/**
+ * Game tiles in a two-column grid (spec §2): by default the six popular games; a later section passes
+ * its own tiles and `isBelowFold`, so its pictures load lazily.
+ */
+export function GameGrid({ tiles = GAME_TILES, isBelowFold = false }: { tiles?: readonly GameTile[]; isBelowFold?: boolean }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.grid}>
-      {GAME_TILES.map((tile, index) => (
+      {tiles.map((tile, index) => (
         <li key={tile.id} className={styles.item}>
           <Link to={tile.url} className={styles.tile} data-testid={`game-tile-${tile.id}`}>
             <img
@@ -21,7 +24,7 @@ export function GameGrid() {
               width={160}
               height={120}
               decoding="async"
-              loading={index >= FIRST_TILE_BELOW_FOLD ? 'lazy' : 'eager'}
+              loading={isBelowFold || index >= FIRST_TILE_BELOW_FOLD ? 'lazy' : 'eager'}
             />
             <span className={styles.caption}>
               <span className={styles.name}>{t(tile.nameKey)}</span>

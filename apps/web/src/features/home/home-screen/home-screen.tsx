@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { NoticeDialog } from './notice-dialog.tsx';
-import { MegaphoneIcon, ShieldIcon, SparkIcon } from '../../../shared/ui/icons.tsx';
+import { MegaphoneIcon, ShieldIcon } from '../../../shared/ui/icons.tsx';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
+import { PgGamesTab } from '../../third-games/pg-games-tab.tsx';
 import { AnnouncementStrip } from './announcement-strip.tsx';
+import { BalanceShortcut } from './balance-shortcut.tsx';
 import { BannerCarousel } from './banner-carousel.tsx';
+import { BigWinsTicker } from './big-wins-ticker.tsx';
 import { GameGrid } from './game-grid.tsx';
+import { AVIATOR_ROOM_TILES, PK_TILES } from './game-tiles.ts';
 import styles from './home-screen.module.css';
 import { TopBar } from './top-bar.tsx';
 import { useCachedRead } from './use-cached-read.ts';
@@ -16,23 +20,11 @@ import { useNoticeDialog } from './use-notice-dialog.ts';
 const ANNOUNCEMENT_SEPARATOR = '     ✦     ';
 
 function useAnnouncementText(): string {
-  const { t } = useTranslation();
-  const data = useCachedRead('notices', () => api('/user/findNotice', { pageNum: 1, pageSize: 10 }));
+  const { t, i18n } = useTranslation();
+  const lang = i18n.language;
+  const data = useCachedRead(`notices:${lang}`, () => api('/user/findNotice', { pageNum: 1, pageSize: 10, lang }));
   const messages = (data?.list ?? []).map((notice) => notice.message.replace(/\s+/g, ' ').trim()).filter(Boolean);
   return messages.length > 0 ? messages.join(ANNOUNCEMENT_SEPARATOR) : t('home.defaultAnnouncement');
-}
-
-function PgGamesComingSoon() {
-  const { t } = useTranslation();
-  return (
-    <div className={styles.emptyState}>
-      <span className={styles.emptyIcon} aria-hidden="true">
-        <SparkIcon size={30} />
-      </span>
-      <p className={styles.emptyTitle}>{t('common.comingSoon')}</p>
-      <p className={styles.emptyBody}>{t('home.pgGamesSoon')}</p>
-    </div>
-  );
 }
 
 export function HomeScreen() {
@@ -47,6 +39,7 @@ export function HomeScreen() {
       <h1 className="visually-hidden">{t('home.heading')}</h1>
       <AnnouncementStrip text={announcement} label={t('home.announcementLabel')} leftIcon={<MegaphoneIcon size={18} />} />
       <div className={styles.content}>
+        <BalanceShortcut />
         <BannerCarousel />
         <Tabs
           label={t('home.gameCategories')}
@@ -63,12 +56,17 @@ export function HomeScreen() {
                 <>
                   <h2 className={styles.sectionHeading}>{t('home.popularGames')}</h2>
                   <GameGrid />
+                  <h2 className={`${styles.sectionHeading} ${styles.laterSection}`}>{t('games.winGoPk')}</h2>
+                  <GameGrid tiles={PK_TILES} isBelowFold />
+                  <h2 className={`${styles.sectionHeading} ${styles.laterSection}`}>{t('home.aviatorRooms')}</h2>
+                  <GameGrid tiles={AVIATOR_ROOM_TILES} isBelowFold />
                 </>
               ),
             },
-            { value: 'pg', label: t('home.pgGames'), panel: <PgGamesComingSoon /> },
+            { value: 'pg', label: t('home.pgGames'), panel: <PgGamesTab /> },
           ]}
         />
+        <BigWinsTicker />
         <p className={styles.fairNote}>
           <ShieldIcon size={28} />
           <span>

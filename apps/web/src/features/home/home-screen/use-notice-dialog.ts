@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { STORAGE_KEYS, storage } from '../../../shared/lib/storage-keys.ts';
 import { useCachedRead } from './use-cached-read.ts';
@@ -8,7 +9,9 @@ import { useCachedRead } from './use-cached-read.ts';
  * (spec §2); closing it sets the read flag. The bell opens it again at any time.
  */
 export function useNoticeDialog() {
-  const data = useCachedRead('notice-dialog', () => api('/user/getNoticeUrl', {}, { isSilent: true }));
+  // The notices operators wrote for the app's language come with those for every language.
+  const lang = useTranslation().i18n.language;
+  const data = useCachedRead(`notice-dialog:${lang}`, () => api('/user/getNoticeUrl', { lang }, { isSilent: true }));
   const notice = data?.[0];
   const [shouldAutoOpen, setShouldAutoOpen] = useState(
     () => !(storage.get(STORAGE_KEYS.readNotice) && storage.get(STORAGE_KEYS.mobile)),

@@ -13,15 +13,16 @@ import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { useRequestKey } from '../../../shared/lib/use-request-key.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
-import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { notify } from '../../../shared/ui/notify.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { PlayGuard } from '../../protection/play-guard.tsx';
+import { BetSheet } from '../components/bet-sheet.tsx';
 import { GameHeader } from '../components/game-header.tsx';
 import { GameRecord } from '../components/game-record.tsx';
 import { MyRecord } from '../components/my-record.tsx';
 import { PresaleRules } from '../components/presale-rules.tsx';
 import { bitgameRoomApi, fairnessHref } from '../components/room-api.ts';
+import { ResultMomentCard, useResultMoment } from '../components/result-moment.tsx';
 import { RoundPanel } from '../components/round-panel.tsx';
 import { lotteryKeys, useLotteryRound } from '../components/use-lottery-round.ts';
 import styles from '../components/lottery.module.css';
@@ -35,6 +36,7 @@ export function BitgameScreen() {
   const { t } = useTranslation('lottery');
   const room = bitgameRoomApi;
   const round = useLotteryRound(room);
+  const { moment, markBet, dismiss } = useResultMoment(room, round);
   const token = useSessionToken();
   const balance = useBalance();
   const queryClient = useQueryClient();
@@ -70,6 +72,7 @@ export function BitgameScreen() {
       const request = { period: round.period.period, select: selection, amount };
       const placed = await api('/bitgame/pour', { ...request, requestKey: requestKey.keyFor(JSON.stringify(request)) });
       requestKey.settle();
+      markBet(placed.bet.period);
       queryClient.setQueryData<{ balance: string; bonus: string }>(queryKeys.balance(token), (current) =>
         current ? { ...current, balance: placed.balance } : current,
       );
@@ -112,12 +115,13 @@ export function BitgameScreen() {
             ))}
           </div>
         </section>
-        <AppDialog
+        <BetSheet
           isOpen={selection !== null}
-          onOpenChange={(isOpen) => !isOpen && !isSending && setSelection(null)}
+          onClose={() => !isSending && setSelection(null)}
+          select={selection}
           title={selection ? t('lottery.sheet.title', { selection: t(`lottery.bitgame.${selection}`) }) : ''}
+          round={round}
           testId="bet-sheet"
-          initialFocus="first-control"
           actions={
             <div className={styles.sheetActions}>
               <Button variant="secondary" onClick={() => setSelection(null)} disabled={isSending}>
@@ -155,7 +159,8 @@ export function BitgameScreen() {
           </dl>
           <p className={styles.hint}>{t('lottery.rules.bitgamePayout')}</p>
           <FormError message={error} />
-        </AppDialog>
+        </BetSheet>
+        <ResultMomentCard moment={moment} onDismiss={dismiss} />
         <Tabs<RecordTab>
           label={t('lottery.records')}
           value={tab}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { queryKeys, useBalance } from '../../../shared/api/queries.ts';
 import { useSessionToken } from '../../../shared/api/session.ts';
+import { setSoundOn, useIsSoundOn } from '../../../shared/lib/sound.ts';
 import { useGoBack } from '../../../shared/lib/use-go-back.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
@@ -23,6 +24,7 @@ export function GameHeader({ title, fairnessTo, rules }: GameHeaderProps) {
   const { t } = useTranslation('lottery');
   const goBack = useGoBack();
   const [isRulesOpen, setIsRulesOpen] = useState(false);
+  const isSoundOn = useIsSoundOn();
   return (
     <>
       <header className={styles.header}>
@@ -37,10 +39,21 @@ export function GameHeader({ title, fairnessTo, rules }: GameHeaderProps) {
       </header>
       <section className={styles.walletCard} aria-label={t('lottery.wallet')}>
         <BalanceLine />
-        <Button variant="secondary" isSmall onClick={() => setIsRulesOpen(true)}>
-          <DocumentIcon size={18} />
-          {t('lottery.howToPlay')}
-        </Button>
+        <div className={styles.walletActions}>
+          <button
+            type="button"
+            className={styles.soundToggle}
+            aria-pressed={isSoundOn}
+            onClick={() => setSoundOn(!isSoundOn)}
+            data-testid="sound-toggle"
+          >
+            {isSoundOn ? t('lottery.soundOn') : t('lottery.soundOff')}
+          </button>
+          <Button variant="secondary" isSmall onClick={() => setIsRulesOpen(true)}>
+            <DocumentIcon size={18} />
+            {t('lottery.howToPlay')}
+          </Button>
+        </div>
       </section>
       <AppDialog
         isOpen={isRulesOpen}

@@ -5,12 +5,14 @@ import type {
   LotteryServerEvents,
   SocketClientEvents,
 } from '@mayur/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/lottery' namespace (DESIGN.md §7), shared by every game screen and
 // opened only when a game screen mounts. The server pushes; bets go over HTTP. The events are typed by
 // the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
+// socket.io-client itself is loaded on demand, after the screen's first paint: the round panel is drawn
+// from HTTP data and needs no socket to appear (issue 17: nothing the first paint does not need).
 
 export type PeriodOpenedEvent = LotteryPeriodEvent;
 export type PeriodClosedEvent = LotteryClosedEvent;
@@ -18,23 +20,29 @@ export type PeriodResultEvent = LotteryResultEvent;
 
 type ServerEvents = LotteryServerEvents;
 type ClientEvents = SocketClientEvents;
+type LotterySocket = Socket<ServerEvents, ClientEvents>;
 
-let socket: Socket<ServerEvents, ClientEvents> | null = null;
+let connecting: Promise<LotterySocket> | null = null;
 const subscriptions = new Map<string, number>();
 
-function connect(): Socket<ServerEvents, ClientEvents> {
-  if (socket) return socket;
-  const created: Socket<ServerEvents, ClientEvents> = io('/lottery', {
-    path: '/socket.io',
-    transports: ['websocket', 'polling'],
+function connect(): Promise<LotterySocket> {
+  connecting ??= import('socket.io-client').then(({ io }) => {
+    const created: LotterySocket = io('/lottery', {
+      path: '/socket.io',
+      transports: ['websocket', 'polling'],
+    });
+    created.on('connect', () => {
+      // Rooms are forgotten by the server when the connection drops, so every (re)connect joins them again.
+      for (const room of subscriptions.keys()) created.emit('subscribe', room);
+      void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
+    });
+    return created;
   });
-  created.on('connect', () => {
-    // Rooms are forgotten by the server when the connection drops, so every (re)connect joins them again.
-    for (const room of subscriptions.keys()) created.emit('subscribe', room);
-    void syncServerClock(() => created.timeout(5000).emitWithAck('time'));
+  // A failed download (a bad network) is tried again by the next screen that subscribes.
+  connecting.catch(() => {
+    connecting = null;
   });
-  socket = created;
-  return created;
+  return connecting;
 }
 
 export type RoomListeners = {
@@ -47,35 +55,45 @@ export type RoomListeners = {
 
 /** Joins a room's pushes; returns the function that leaves it. */
 export function subscribeRoom(room: string, listeners: RoomListeners): () => void {
-  const target = connect();
-  const count = subscriptions.get(room) ?? 0;
-  subscriptions.set(room, count + 1);
-  if (count === 0 && target.connected) target.emit('subscribe', room);
+  subscriptions.set(room, (subscriptions.get(room) ?? 0) + 1);
 
   const onPeriod = (event: PeriodOpenedEvent) => event.room === room && listeners.onPeriod(event);
   const onClosed = (event: PeriodClosedEvent) => event.room === room && listeners.onClosed(event);
   const onResult = (event: PeriodResultEvent) => event.room === room && listeners.onResult(event);
-  let hasConnectedBefore = target.connected;
+  let hasConnectedBefore = false;
   const onConnect = () => {
     if (hasConnectedBefore) listeners.onReconnect();
     hasConnectedBefore = true;
   };
-  target.on('period', onPeriod);
-  target.on('closed', onClosed);
-  target.on('result', onResult);
-  target.on('connect', onConnect);
+  let target: LotterySocket | null = null;
+  let hasLeft = false;
+  void connect().then(
+    (socket) => {
+      if (hasLeft) return;
+      target = socket;
+      hasConnectedBefore = socket.connected;
+      socket.on('period', onPeriod);
+      socket.on('closed', onClosed);
+      socket.on('result', onResult);
+      socket.on('connect', onConnect);
+      // Joining twice is harmless; a socket not yet connected joins every room on connect.
+      if (socket.connected) socket.emit('subscribe', room);
+    },
+    () => {
+      // Without pushes the screen still works: it asks the server again when a period should be over.
+    },
+  );
 
   return () => {
+    hasLeft = true;
+    const left = (subscriptions.get(room) ?? 1) - 1;
+    if (left > 0) subscriptions.set(room, left);
+    else subscriptions.delete(room);
+    if (!target) return;
     target.off('period', onPeriod);
     target.off('closed', onClosed);
     target.off('result', onResult);
     target.off('connect', onConnect);
-    const left = (subscriptions.get(room) ?? 1) - 1;
-    if (left > 0) {
-      subscriptions.set(room, left);
-      return;
-    }
-    subscriptions.delete(room);
-    if (target.connected) target.emit('unsubscribe', room);
+    if (left === 0 && target.connected) target.emit('unsubscribe', room);
   };
 }

@@ -1,5 +1,4 @@
-import { parseMoney, type Paise } from '@mayur/contracts/money';
-import { wingoFeePaise, type WingoSelection } from '@mayur/contracts/lottery-rooms';
+import { type WingoSelection, wingoFeePaise } from '@mayur/contracts/lottery-rooms';
 import { clampContractCount, lotteryStakeProblem, MAX_CONTRACT_COUNT } from '@mayur/contracts/lottery-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,13 +6,12 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CheckboxField, FormError } from '../../../shared/ui/checkbox-field.tsx';
-import { AppDialog } from '../../../shared/ui/dialog.tsx';
-import { PresaleRules } from './presale-rules.tsx';
+import { BetSheet } from './bet-sheet.tsx';
 import { useSelectionLabel } from './my-record.tsx';
+import { PresaleRules } from './presale-rules.tsx';
+import type { LotteryRound } from './use-lottery-round.ts';
+import { CONTRACT_MONEY_CHOICES, defaultWingoStake, QUICK_COUNTS, stakePaise } from './wingo-stake.ts';
 import styles from './lottery.module.css';
-
-export const CONTRACT_MONEY_CHOICES = ['1.00', '10.00', '100.00', '1000.00'] as const;
-const QUICK_COUNTS = [1, 5, 10, 20, 50, 100] as const;
 
 export type WingoBetRequest = { select: WingoSelection; contractMoney: string; contractCount: number };
 
@@ -22,33 +20,37 @@ type WingoBetSheetProps = {
   onClose: () => void;
   /** Sends the bet; rejects with an ApiError on refusal. */
   onConfirm: (bet: WingoBetRequest) => Promise<void>;
-  isBettingOpen: boolean;
-  /** The room's maximum stake as the period publishes it; empty until the period is known. */
-  maxBet: string;
+  round: LotteryRound;
   /** The cash balance when known, to refuse an unaffordable bet before a round trip. */
   balance: string | null;
 };
 
-/** The betting sheet: contract money, count, total with fee and delivery, the presale rule and confirm. */
-export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, maxBet, balance }: WingoBetSheetProps) {
+/**
+ * The betting sheet: contract money chips, the count with its multiplier chips, the total with fee and
+ * delivery, the presale rule and confirm. Each opening starts again from the default stake (the room
+ * view mounts it afresh per selection), so a count chosen for one bet never carries into the next.
+ */
+export function WingoBetSheet({ selection, onClose, onConfirm, round, balance }: WingoBetSheetProps) {
   const { t } = useTranslation('lottery');
   const selectionLabel = useSelectionLabel();
   const countId = useId();
-  const [contractMoney, setContractMoney] = useState<string>(CONTRACT_MONEY_CHOICES[0]);
-  const [count, setCount] = useState(1);
-  const [hasAgreed, setHasAgreed] = useState(false);
+  const maxBetPaise = toPaise(round.period?.maxBet ?? '');
+  const [stake] = useState(() => defaultWingoStake(maxBetPaise));
+  const [contractMoney, setContractMoney] = useState<string>(stake.contractMoney);
+  const [count, setCount] = useState(stake.count);
+  const [hasAgreed, setHasAgreed] = useState(() => hasAgreedThisVisit);
   const [error, setError] = useState<string | null>(null);
   const [isSending, setIsSending] = useState(false);
 
-  const moneyPaise: Paise = parseMoney(contractMoney) ?? 0n;
-  const totalPaise = moneyPaise * BigInt(count);
+  const totalPaise = stakePaise(contractMoney, count);
   const feePaise = wingoFeePaise(totalPaise);
   const deliveryPaise = totalPaise - feePaise;
+  const stakeProblem = lotteryStakeProblem(totalPaise, maxBetPaise);
+  const isBettingOpen = round.phase === 'betting';
 
   const check = (): string | null => {
     if (!isBettingOpen) return t('errors.BETTING_CLOSED');
     if (!hasAgreed) return t('errors.PRESALE_RULE_REQUIRED');
-    const stakeProblem = lotteryStakeProblem(totalPaise, toPaise(maxBet));
     if (stakeProblem) return t(`errors.${stakeProblem}`);
     const balancePaise = balance === null ? null : toPaise(balance);
     if (balancePaise !== null && totalPaise > balancePaise) return t('errors.INSUFFICIENT_BALANCE');
@@ -63,35 +65,33 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
     setIsSending(true);
     try {
       await onConfirm({ select: selection, contractMoney, contractCount: count });
-      close();
+      onClose();
     } catch (caught) {
       // The API client has already shown the refusal as a toast; it is repeated here, beside the button.
       setError(isApiError(caught) ? caught.message : t('errors.NETWORK'));
-    } finally {
       setIsSending(false);
     }
   };
 
   const close = () => {
-    setError(null);
-    onClose();
+    if (!isSending) onClose();
   };
-
   const setClampedCount = (next: number) => setCount(clampContractCount(next));
 
   return (
-    <AppDialog
+    <BetSheet
       isOpen={selection !== null}
-      onOpenChange={(isOpen) => !isOpen && !isSending && close()}
+      onClose={close}
+      select={selection}
       title={selection ? t('lottery.sheet.title', { selection: selectionLabel(selection) }) : ''}
+      round={round}
       testId="bet-sheet"
-      initialFocus="first-control"
       actions={
         <div className={styles.sheetActions}>
           <Button variant="secondary" onClick={close} disabled={isSending}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void confirm()} isBusy={isSending} data-testid="bet-confirm">
+          <Button onClick={() => void confirm()} isBusy={isSending} disabled={!isBettingOpen} data-testid="bet-confirm">
             {t('lottery.sheet.confirm', { total: formatRupees(totalPaise) })}
           </Button>
         </div>
@@ -99,7 +99,7 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
     >
       <fieldset className={styles.fieldset}>
         <legend className={styles.legend}>{t('lottery.sheet.contractMoney')}</legend>
-        <div className={styles.chips}>
+        <div className={styles.moneyChips}>
           {CONTRACT_MONEY_CHOICES.map((choice) => (
             <label key={choice} className={styles.chip} data-checked={choice === contractMoney}>
               <input
@@ -151,13 +151,14 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
             +
           </button>
         </div>
-        <div className={styles.chips} role="group" aria-label={t('lottery.sheet.quickCounts')}>
+        <div className={styles.countChips} role="group" aria-label={t('lottery.sheet.quickCounts')}>
           {QUICK_COUNTS.map((quick) => (
             <button
               key={quick}
               type="button"
               className={styles.chip}
               data-checked={quick === count}
+              aria-pressed={quick === count}
               onClick={() => setCount(quick)}
             >
               <span className="ltr-text">×{quick}</span>
@@ -167,7 +168,7 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
       </div>
 
       <dl className={styles.sheetSummary}>
-        <div>
+        <div className={styles.sheetTotal}>
           <dt>{t('lottery.sheet.total')}</dt>
           <dd className="ltr-text" data-testid="bet-total">
             {formatRupees(totalPaise)}
@@ -184,11 +185,17 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
           <dd className="ltr-text">{formatRupees(deliveryPaise)}</dd>
         </div>
       </dl>
+      {stakeProblem && (
+        <p className={styles.stakeHint} data-testid="stake-problem">
+          {t(`errors.${stakeProblem}`)}
+        </p>
+      )}
 
       <CheckboxField
         label={t('lottery.sheet.agree')}
         isChecked={hasAgreed}
         onCheckedChange={(isChecked) => {
+          hasAgreedThisVisit = isChecked;
           setHasAgreed(isChecked);
           if (isChecked) setError(null);
         }}
@@ -200,6 +207,9 @@ export function WingoBetSheet({ selection, onClose, onConfirm, isBettingOpen, ma
         }
       />
       <FormError message={error} />
-    </AppDialog>
+    </BetSheet>
   );
 }
+
+/** The presale rule, once agreed to, stays agreed for the page's life (as the original app keeps its box ticked). */
+let hasAgreedThisVisit = false;

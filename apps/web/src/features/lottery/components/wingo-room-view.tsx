@@ -13,6 +13,7 @@ import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { GameRecord } from './game-record.tsx';
 import { MyRecord } from './my-record.tsx';
 import type { LotteryRoomApi } from './room-api.ts';
+import { ResultMomentCard, useResultMoment } from './result-moment.tsx';
 import { RoundPanel } from './round-panel.tsx';
 import { TrendChart } from './trend-chart.tsx';
 import { lotteryKeys, useLotteryRound } from './use-lottery-round.ts';
@@ -39,6 +40,9 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
   const navigate = useNavigate();
   const location = useLocation();
   const [selection, setSelection] = useState<WingoSelection | null>(null);
+  // Each opening mounts a fresh sheet, so it starts from the default stake, never the last bet's count.
+  const [sheetKey, setSheetKey] = useState(0);
+  const { moment, markBet, dismiss } = useResultMoment(room, round);
   const [tab, setTab] = useState<RecordTab>('games');
   const isBettingOpen = round.phase === 'betting';
 
@@ -47,6 +51,7 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
       navigate('/login', { state: { from: `${location.pathname}${location.search}` } });
       return;
     }
+    setSheetKey((key) => key + 1);
     setSelection(select);
   };
 
@@ -58,6 +63,7 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
     try {
       placed = await pour({ ...request, requestKey: requestKey.keyFor(JSON.stringify(request)) });
       requestKey.settle();
+      markBet(placed.bet.period);
     } catch (error) {
       requestKey.settle(error);
       throw error;
@@ -115,13 +121,14 @@ export function WingoRoomView({ room, pour }: WingoRoomViewProps) {
       </section>
 
       <WingoBetSheet
+        key={sheetKey}
         selection={selection}
         onClose={() => setSelection(null)}
         onConfirm={confirm}
-        isBettingOpen={isBettingOpen}
-        maxBet={round.period?.maxBet ?? ''}
+        round={round}
         balance={balance.data?.balance ?? null}
       />
+      <ResultMomentCard moment={moment} onDismiss={dismiss} />
 
       <Tabs<RecordTab>
         label={t('lottery.records')}

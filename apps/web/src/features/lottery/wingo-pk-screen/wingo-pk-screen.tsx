@@ -1,6 +1,7 @@
 import { PK_ROOMS, type PkRoom } from '@mayur/contracts/lottery-rooms';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { Tabs } from '../../../shared/ui/tabs.tsx';
 import { PlayGuard } from '../../protection/play-guard.tsx';
@@ -15,10 +16,16 @@ function PkRoomPanel({ roomId }: { roomId: PkRoom }) {
   return <WingoRoomView room={room} pour={(bet) => api('/lottery/pour', { room: roomId, agree: true, ...bet })} />;
 }
 
-/** Win Go PK: four rooms (Parity, Sapre, Bcone, Emerd) on one 180 s period. */
+function readPkRoom(value: string | null): PkRoom {
+  return (PK_ROOMS as readonly string[]).includes(value ?? '') ? (value as PkRoom) : 'parity';
+}
+
+/** Win Go PK: four rooms (Parity, Sapre, Bcone, Emerd) on one 180 s period; the room is in the URL (`?room=sapre`). */
 export function WingoPkScreen() {
   const { t } = useTranslation('lottery');
-  const [roomId, setRoomId] = useState<PkRoom>('parity');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const roomId = readPkRoom(searchParams.get('room'));
+  const setRoomId = (room: PkRoom) => setSearchParams({ room }, { replace: true });
   return (
     <div className={styles.screen}>
       <GameHeader title={t('games.winGoPk')} fairnessTo={fairnessHref('wingo', roomId)} rules={<PresaleRules game="wingo" />} />

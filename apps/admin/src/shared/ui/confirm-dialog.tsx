@@ -1,0 +1,53 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+// A modal question before an action that moves money or cannot be undone: the browser's own <dialog>
+// (focus kept inside, Escape cancels), with the action's consequences spelled out in `children`.
+
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  isDanger = false,
+  isWorking = false,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  isDanger?: boolean;
+  isWorking?: boolean;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirm-dialog-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        onCancel();
+      }}
+    >
+      <h2 id="confirm-dialog-title">{title}</h2>
+      <div className="dialog-body">{children}</div>
+      <div className="actions">
+        <button type="button" className="button secondary" onClick={onCancel} disabled={isWorking}>
+          {t('dialog.cancel')}
+        </button>
+        <button type="button" className={isDanger ? 'button danger' : 'button'} onClick={onConfirm} disabled={isWorking}>
+          {isWorking ? t('states.working') : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatMoney } from '@mayur/contracts';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../platform/http/app-error.ts';
+import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
+import { formatUsdtMicro } from '../payments/order-numbers.ts';
+import { confirmUsdtDeposit } from '../payments/recharge/confirm-usdt-deposit.ts';
+import { findDepositEvents } from '../payments/recharge/find-deposit-events.ts';
+import type { BackOfficeContext } from './back-office-context.ts';
+import { findDepositOrder } from './find-deposit-queue.ts';
+import { registerAdminEndpoint } from './register-admin-endpoint.ts';
+
+// Recharge orders in the console beyond the list: the events the gateway (or the USDT watcher) sent for
+// one order, and the USDT confirmation by hand, through the use case the CLI's deposit:confirm calls.
+
+const PAYLOAD_MAX_CHARACTERS = 4000;
+
+export function registerDepositConfirmRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
+  const { db, log } = bo.app;
+
+  registerAdminEndpoint(scope, bo, '/deposits/events', async ({ input }) => {
+    const order = await findDepositOrder(db, input.orderNo);
+    if (!order) throw new AppError('ORDER_NOT_FOUND', `no recharge order ${input.orderNo}`);
+    const events = await findDepositEvents(db, input.orderNo);
+    return {
+      order,
+      events: events.map((event) => ({
+        provider: event.provider,
+        eventId: event.eventId,
+        outcome: event.outcome,
+        payload: JSON.stringify(event.payload).slice(0, PAYLOAD_MAX_CHARACTERS),
+        receivedTime: event.receivedAt.toISOString(),
+      })),
+    };
+  });
+
+  registerAdminEndpoint(scope, bo, '/deposits/confirm', async ({ input, principal, audit }) => {
+    audit.before = { orderNo: input.orderNo, status: (await findDepositOrder(db, input.orderNo))?.status ?? null };
+    const confirmed = await confirmUsdtDeposit(
+      { db, log, inviteBonus: inviteBonusSettings(bo.app.config) },
+      input.orderNo,
+      `operator:${principal.operator.login}`,
+    );
+    audit.after = { orderNo: input.orderNo, status: 'completed' };
+    return {
+      orderNo: confirmed.orderNo,
+      playerId: confirmed.playerId,
+      amount: formatMoney(confirmed.amountPaise),
+      usdtAmount: formatUsdtMicro(confirmed.usdtMicro),
+    };
+  });
+}

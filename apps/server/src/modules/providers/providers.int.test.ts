@@ -1,0 +1,461 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { kolkataDay } from '@mayur/contracts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { signBody, signedHeaders } from '../payments/gateways/hmac-signature.ts';
+import { runProviderCommand } from './provider-commands.ts';
+
+// The seamless wallet (issue 16, decision 0026) against a fake studio driven by the test: every call
+// signed as a studio would sign it, and every way a call can be forged, replayed, reordered or raced.
+
+const SECRET = 'studio-signing-secret-0123456789abcdef';
+const API_KEY = 'studio-api-key-0123456789';
+
+let server: TestServer;
+let report: { transactions: unknown[] } = { transactions: [] };
+let reportServer: http.Server;
+
+beforeAll(async () => {
+  reportServer = http.createServer((request, response) => {
+    const text = JSON.stringify({ day: '2026-11-21', ...report });
+    response.writeHead(200, signedHeaders(SECRET, Date.now(), text));
+    response.end(text);
+  });
+  await new Promise<void>((resolve) => reportServer.listen(0, '127.0.0.1', resolve));
+  const port = (reportServer.address() as AddressInfo).port;
+  server = await startTestServer({
+    PROVIDER_DEMO: 'false',
+    PROVIDERS: JSON.stringify([
+      {
+        id: 'studio',
+        launchUrl: 'https://games.studio.example/launch',
+        reportUrl: `http://127.0.0.1:${port}/report`,
+        apiKey: API_KEY,
+        signingSecret: SECRET,
+      },
+    ]),
+  });
+  await runProviderCommand(
+    { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, providers: server.ctx.config.providers, actor: 'test' },
+    'provider:game-set',
+    { provider: 'studio', code: 'fortune-tiger', name: 'Fortune Tiger', names: '{"hi":"फॉर्च्यून टाइगर"}', category: 'slots' },
+  );
+});
+afterAll(async () => {
+  await server.stop();
+  await new Promise((resolve) => reportServer.close(resolve));
+});
+afterEach(async () => {
+  await expectLedgerBalanced(server);
+});
+
+type StudioReply = { status: number; body: Record<string, any> };
+
+/** The fake studio: a signed call at the server's clock, or spoiled in the ways an attacker would. */
+async function studio(
+  action: string,
+  body: Record<string, unknown>,
+  options: { secret?: string; timestampMs?: number; signedBody?: string; apiKey?: string | null; provider?: string } = {},
+): Promise<StudioReply> {
+  const rawBody = JSON.stringify(body);
+  const headers: Record<string, string> = signedHeaders(
+    options.secret ?? SECRET,
+    options.timestampMs ?? server.clock.now().getTime(),
+    options.signedBody ?? rawBody,
+  );
+  if (options.apiKey !== null) headers['x-api-key'] = options.apiKey ?? API_KEY;
+  const response = await server.app.inject({
+    method: 'POST',
+    url: `/api/provider/${options.provider ?? 'studio'}/${action}`,
+    headers,
+    payload: rawBody,
+  });
+  return { status: response.statusCode, body: response.json() };
+}
+
+/** A funded player who launched the game and whose session the studio authenticated. */
+async function playing(cashPaise = 100_000n) {
+  const player = await payingPlayer(server, cashPaise);
+  const launch = await server.call(
+    '/third/launch',
+    { provider: 'studio', gameCode: 'fortune-tiger', locale: 'hi' },
+    { token: player.token },
+  );
+  expect(launch.body.res).toBe(1);
+  const launchToken = new URL(launch.body.obj.launchUrl).searchParams.get('token')!;
+  const auth = await studio('authenticate', { launchToken });
+  expect(auth.body.status).toBe('ok');
+  return { ...player, sessionToken: auth.body.sessionToken as string, playerId: auth.body.playerId as string };
+}
+
+let sequence = 0;
+const nextId = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
+
+function debit(p: { sessionToken: string; playerId: string }, amount: string, ids: { tx?: string; round?: string } = {}) {
+  return {
+    sessionToken: p.sessionToken,
+    playerId: p.playerId,
+    transactionId: ids.tx ?? nextId('d'),
+    roundId: ids.round ?? nextId('r'),
+    gameCode: 'fortune-tiger',
+    amount,
+  };
+}
+
+async function movementsOf(userId: number): Promise<number> {
+  const [row] = await server.ctx.db.query<{ count: bigint }>(
+    `select count(*)::bigint as count from ledger_entries e join ledger_accounts a on a.id = e.account_id
+     where a.user_id = $1 and a.kind = 'cash'`,
+    [userId],
+  );
+  return Number(row!.count);
+}
+
+describe('catalogue and launch', () => {
+  it('lists the catalogue in the player’s language and opens a single-use launch', async () => {
+    const games = await server.call('/third/games', { locale: 'hi' });
+    expect(games.body.obj).toEqual({
+      categories: ['slots'],
+      list: [{ provider: 'studio', code: 'fortune-tiger', name: 'फॉर्च्यून टाइगर', imageUrl: null, category: 'slots' }],
+    });
+    const player = await payingPlayer(server, 1_000n);
+    const launch = await server.call('/third/launch', { provider: 'studio', gameCode: 'fortune-tiger' }, { token: player.token });
+    const url = new URL(launch.body.obj.launchUrl);
+    expect(url.origin + url.pathname).toBe('https://games.studio.example/launch');
+    expect(url.searchParams.get('game')).toBe('fortune-tiger');
+    const launchToken = url.searchParams.get('token')!;
+    const first = await studio('authenticate', { launchToken });
+    expect(first.body).toMatchObject({ status: 'ok', playerId: String(player.userId), balance: '10.00', currency: 'INR' });
+    expect((await studio('authenticate', { launchToken })).body).toMatchObject({ status: 'error', code: 'SESSION_INVALID' });
+  });
+
+  it('refuses a launch of an unknown game, without a session, and an expired launch token', async () => {
+    const player = await payingPlayer(server);
+    expect(
+      (await server.call('/third/launch', { provider: 'studio', gameCode: 'nope' }, { token: player.token })).body.code,
+    ).toBe('NOT_FOUND');
+    expect((await server.call('/third/launch', { provider: 'studio', gameCode: 'fortune-tiger' })).status).toBe(401);
+    const launch = await server.call('/third/launch', { provider: 'studio', gameCode: 'fortune-tiger' }, { token: player.token });
+    server.clock.advance(3 * 60_000);
+    const launchToken = new URL(launch.body.obj.launchUrl).searchParams.get('token')!;
+    expect((await studio('authenticate', { launchToken })).body.code).toBe('SESSION_INVALID');
+  });
+
+  it('bounds the launches of one player per minute', async () => {
+    const player = await payingPlayer(server);
+    const launch = () => server.call('/third/launch', { provider: 'studio', gameCode: 'fortune-tiger' }, { token: player.token });
+    for (let i = 0; i < 30; i++) expect((await launch()).body.res).toBe(1);
+    expect((await launch()).body.code).toBe('RATE_LIMITED');
+  });
+
+  it('neither lists nor launches a game the operator disabled', async () => {
+    const command = (args: Record<string, string>) =>
+      runProviderCommand(
+        {
+          db: server.ctx.db,
+          clock: server.ctx.clock,
+          log: server.ctx.log,
+          providers: server.ctx.config.providers,
+          actor: 'test',
+        },
+        'provider:game-set',
+        args,
+      );
+    expect((await command({ provider: 'studio', code: 'old-slot', name: 'Old Slot', enabled: 'false' })).isOk).toBe(true);
+    const games = await server.call('/third/games', {});
+    expect(games.body.obj.list.map((game: { code: string }) => game.code)).toEqual(['fortune-tiger']);
+    const player = await payingPlayer(server);
+    const launch = await server.call('/third/launch', { provider: 'studio', gameCode: 'old-slot' }, { token: player.token });
+    expect(launch.body.code).toBe('NOT_FOUND');
+    expect((await command({ provider: 'nobody', code: 'x', name: 'X' })).isOk).toBe(false);
+  });
+});
+
+describe('signatures', () => {
+  it('refuses forged, stale and altered calls and calls without the API key, moving nothing', async () => {
+    const p = await playing();
+    const body = debit(p, '10.00');
+    const forged = await studio('debit', body, { secret: 'another-secret-0123456789abcdefghijkl' });
+    const stale = await studio('debit', body, { timestampMs: server.clock.now().getTime() - 6 * 60_000 });
+    const altered = await studio('debit', body, { signedBody: JSON.stringify({ ...body, amount: '1.00' }) });
+    const keyless = await studio('debit', body, { apiKey: null });
+    const wrongKey = await studio('debit', body, { apiKey: 'guessed-key-0123456789' });
+    for (const reply of [forged, stale, altered])
+      expect(reply).toMatchObject({ status: 401, body: { code: 'INVALID_SIGNATURE' } });
+    for (const reply of [keyless, wrongKey]) expect(reply).toMatchObject({ status: 401, body: { code: 'INVALID_API_KEY' } });
+    expect(await cashOf(server, p.userId)).toBe(100_000n);
+    expect((await studio('debit', body, { provider: 'other' })).status).toBe(404);
+  });
+
+  it('signs its answers with the provider’s secret', async () => {
+    const p = await playing();
+    const rawBody = JSON.stringify({ sessionToken: p.sessionToken, playerId: p.playerId });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/provider/studio/balance',
+      headers: { ...signedHeaders(SECRET, server.clock.now().getTime(), rawBody), 'x-api-key': API_KEY },
+      payload: rawBody,
+    });
+    const timestamp = Number(response.headers['x-signature-timestamp']);
+    expect(response.headers['x-signature']).toBe(signBody(SECRET, timestamp, response.body));
+    expect(response.json()).toEqual({ status: 'ok', balance: '1000.00', currency: 'INR' });
+  });
+
+  it('refuses a malformed body naming the field', async () => {
+    const p = await playing();
+    const reply = await studio('debit', { ...debit(p, '10.5') });
+    expect(reply).toMatchObject({ status: 400, body: { code: 'BAD_REQUEST', message: 'body: amount' } });
+  });
+});
+
+describe('debits and credits', () => {
+  it('moves a bet and a win through the ledger, shown as game transactions', async () => {
+    const p = await playing();
+    const round = nextId('r');
+    const bet = await studio('debit', debit(p, '25.00', { round }));
+    expect(bet.body).toMatchObject({ status: 'ok', balance: '975.00', isReplay: false });
+    const win = await studio('credit', {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('c'),
+      roundId: round,
+      amount: '60.00',
+    });
+    expect(win.body).toMatchObject({ status: 'ok', balance: '1035.00' });
+    const list = await server.call('/cash/findMoneyTranceList', { pageNum: 1, pageSize: 10, type: 'game' }, { token: p.token });
+    expect(list.body.obj.list.map((row: { reason: string; amount: string }) => [row.reason, row.amount])).toEqual([
+      ['payout', '+60.00'],
+      ['bet', '-25.00'],
+    ]);
+  });
+
+  it('applies five parallel replays of each call once', async () => {
+    const p = await playing();
+    const round = nextId('r');
+    const bet = debit(p, '10.00', { round });
+    const bets = await Promise.all(Array.from({ length: 5 }, () => studio('debit', bet)));
+    expect(bets.every((reply) => reply.body.status === 'ok')).toBe(true);
+    expect(bets.filter((reply) => reply.body.isReplay === false)).toHaveLength(1);
+    const win = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('c'),
+      roundId: round,
+      amount: '30.00',
+    };
+    const wins = await Promise.all(Array.from({ length: 5 }, () => studio('credit', win)));
+    expect(wins.every((reply) => reply.body.status === 'ok')).toBe(true);
+    expect(await cashOf(server, p.userId)).toBe(100_000n - 1_000n + 3_000n);
+    expect(await movementsOf(p.userId)).toBe(3); // the funding, one bet, one win
+  });
+
+  it('answers a retry after a time-out with the first result', async () => {
+    const p = await playing();
+    const bet = debit(p, '10.00');
+    await studio('debit', bet);
+    const retry = await studio('debit', bet);
+    expect(retry.body).toMatchObject({ status: 'ok', isReplay: true, balance: '990.00' });
+    expect((await studio('debit', { ...bet, amount: '11.00' })).body.code).toBe('TRANSACTION_CONFLICT');
+    expect(await cashOf(server, p.userId)).toBe(99_000n);
+  });
+
+  it('refuses a debit beyond the balance with the current balance', async () => {
+    const p = await playing(5_000n);
+    const reply = await studio('debit', debit(p, '50.01'));
+    expect(reply.body).toMatchObject({ status: 'error', code: 'INSUFFICIENT_BALANCE', balance: '50.00' });
+    expect((await studio('debit', debit(p, '50.00'))).body).toMatchObject({ status: 'ok', balance: '0.00' });
+  });
+
+  it('refuses a credit before its debit, and accepts it once the debit arrived', async () => {
+    const p = await playing();
+    const round = nextId('r');
+    const win = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('c'),
+      roundId: round,
+      amount: '5.00',
+    };
+    expect((await studio('credit', win)).body).toMatchObject({ status: 'error', code: 'ROUND_NOT_FOUND' });
+    await studio('debit', debit(p, '1.00', { round }));
+    expect((await studio('credit', win)).body).toMatchObject({ status: 'ok', balance: '1004.00' });
+  });
+
+  it('refuses a session of another player and an expired session for new bets', async () => {
+    const a = await playing();
+    const b = await playing();
+    const stolen = await studio('debit', { ...debit(a, '10.00'), playerId: b.playerId });
+    expect(stolen.body.code).toBe('PLAYER_MISMATCH');
+    expect((await studio('balance', { sessionToken: a.sessionToken, playerId: b.playerId })).body.code).toBe('PLAYER_MISMATCH');
+    const round = nextId('r');
+    await studio('debit', debit(a, '10.00', { round }));
+    server.clock.advance(13 * 3_600_000);
+    expect((await studio('debit', debit(a, '10.00'))).body.code).toBe('SESSION_INVALID');
+    // The round still settles after the session ended.
+    const late = await studio('credit', {
+      sessionToken: a.sessionToken,
+      playerId: a.playerId,
+      transactionId: nextId('c'),
+      roundId: round,
+      amount: '20.00',
+    });
+    expect(late.body).toMatchObject({ status: 'ok', balance: '1010.00' });
+    expect(await cashOf(server, b.userId)).toBe(100_000n);
+  });
+});
+
+describe('rollbacks', () => {
+  it('returns a debit once, however often it is sent', async () => {
+    const p = await playing();
+    const bet = debit(p, '40.00');
+    await studio('debit', bet);
+    const cancel = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('x'),
+      referenceTransactionId: bet.transactionId,
+      roundId: bet.roundId,
+    };
+    const replies = await Promise.all(Array.from({ length: 5 }, () => studio('rollback', cancel)));
+    expect(replies.every((reply) => reply.body.status === 'ok')).toBe(true);
+    const again = await studio('rollback', { ...cancel, transactionId: nextId('x') });
+    expect(again.body).toMatchObject({ status: 'ok', balance: '1000.00' });
+    expect(await cashOf(server, p.userId)).toBe(100_000n);
+    // A credit for the cancelled round finds no open debit.
+    const win = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('c'),
+      roundId: bet.roundId,
+      amount: '80.00',
+    };
+    expect((await studio('credit', win)).body.code).toBe('ROUND_NOT_FOUND');
+  });
+
+  it('refuses a rollback after the round was credited', async () => {
+    const p = await playing();
+    const bet = debit(p, '40.00');
+    await studio('debit', bet);
+    await studio('credit', {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('c'),
+      roundId: bet.roundId,
+      amount: '0.00',
+    });
+    const cancel = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('x'),
+      referenceTransactionId: bet.transactionId,
+      roundId: bet.roundId,
+    };
+    expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'error', code: 'ROUND_SETTLED' });
+    expect(await cashOf(server, p.userId)).toBe(96_000n);
+  });
+
+  it('accepts a rollback of an unknown debit once and refuses that debit when it arrives late', async () => {
+    const p = await playing();
+    const bet = debit(p, '40.00');
+    const cancel = {
+      sessionToken: p.sessionToken,
+      playerId: p.playerId,
+      transactionId: nextId('x'),
+      referenceTransactionId: bet.transactionId,
+      roundId: bet.roundId,
+    };
+    expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'ok', balance: '1000.00' });
+    expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'ok', isReplay: true });
+    expect((await studio('debit', bet)).body).toMatchObject({ status: 'error', code: 'DEBIT_ROLLED_BACK' });
+    expect(await cashOf(server, p.userId)).toBe(100_000n);
+  });
+});
+
+describe('races and player protection', () => {
+  it('lets only one of a debit and a withdrawal of the whole balance through', async () => {
+    const p = await playing(50_000n);
+    const bankCardId = await addBankCard(server, p.token);
+    const [bet, withdrawal] = await Promise.all([
+      studio('debit', debit(p, '500.00')),
+      server.call('/cash/withdrawNew', { withdrawPassword: WITHDRAW_PASSWORD, amount: '500', bankCardId }, { token: p.token }),
+    ]);
+    const succeeded = [bet.body.status === 'ok', withdrawal.body.res === 1].filter(Boolean);
+    expect(succeeded).toHaveLength(1);
+    expect(await cashOf(server, p.userId)).toBe(0n);
+    // A refused bet says why and what is left; an accepted one left nothing to withdraw.
+    const betRefusal = bet.body.status === 'ok' ? null : [bet.body.code, bet.body.balance];
+    expect([null, ['INSUFFICIENT_BALANCE', '0.00']]).toContainEqual(betRefusal);
+  });
+
+  it('refuses debits during a self-exclusion and beyond a loss limit', async () => {
+    const excluded = await playing();
+    const limited = await playing();
+    const now = server.clock.now();
+    await server.ctx.db.query(
+      `insert into player_protection (user_id, exclusion_kind, exclusion_duration, exclusion_started_at, exclusion_ends_at, updated_at)
+       values ($1, 'self-exclusion', '6m', $2, $3, $2)`,
+      [excluded.userId, now, new Date(now.getTime() + 180 * 86_400_000)],
+    );
+    await server.ctx.db.query('insert into player_protection (user_id, loss_day_paise, updated_at) values ($1, 5000, $2)', [
+      limited.userId,
+      now,
+    ]);
+    expect((await studio('debit', debit(excluded, '1.00'))).body).toMatchObject({ code: 'PLAYER_BLOCKED', balance: '1000.00' });
+    expect((await studio('debit', debit(limited, '30.00'))).body.status).toBe('ok');
+    expect((await studio('debit', debit(limited, '20.01'))).body).toMatchObject({ code: 'LIMIT_REACHED', balance: '970.00' });
+    const launch = await server.call(
+      '/third/launch',
+      { provider: 'studio', gameCode: 'fortune-tiger' },
+      { token: excluded.token },
+    );
+    expect(launch.body.code).toBe('PLAYER_SELF_EXCLUDED');
+  });
+});
+
+describe('reconciliation', () => {
+  it('lists every mismatch between our day and the studio’s report', async () => {
+    // A day of its own: the transactions of the tests above are on earlier days.
+    server.clock.advance(2 * 86_400_000);
+    const day = kolkataDay(server.clock.now().getTime());
+    const p = await playing();
+    const round = nextId('r');
+    const bet = debit(p, '12.00', { round });
+    const missing = debit(p, '3.00');
+    await studio('debit', bet);
+    await studio('debit', missing);
+    report = {
+      transactions: [
+        { transactionId: bet.transactionId, kind: 'debit', roundId: round, playerId: p.playerId, amount: '12.00' },
+        { transactionId: 'ghost-1', kind: 'credit', roundId: round, playerId: p.playerId, amount: '9.00' },
+      ],
+    };
+    const result = await runProviderCommand(
+      { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, providers: server.ctx.config.providers, actor: 'test' },
+      'provider:reconcile',
+      { provider: 'studio', day },
+    );
+    expect(result.isOk).toBe(false);
+    const text = result.lines.join('\n');
+    expect(text).toContain(`${missing.transactionId}: missing at the studio`);
+    expect(text).toContain('ghost-1: missing here');
+    expect(text).not.toContain(`${bet.transactionId}:`);
+    expect(text).toContain('ours:   2 transactions: debits 15.00, credits 0.00, rollbacks 0.00');
+    expect(result.lines.filter((line) => line.startsWith('    '))).toHaveLength(2);
+    // Once the studio reports what we kept, the day is clean.
+    report = {
+      transactions: [
+        { transactionId: bet.transactionId, kind: 'debit', roundId: round, playerId: p.playerId, amount: '12.00' },
+        { transactionId: missing.transactionId, kind: 'debit', roundId: missing.roundId, playerId: p.playerId, amount: '3.00' },
+      ],
+    };
+    const clean = await runProviderCommand(
+      { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, providers: server.ctx.config.providers, actor: 'test' },
+      'provider:reconcile',
+      { provider: 'studio', day },
+    );
+    expect(clean).toMatchObject({ isOk: true });
+    expect(clean.lines).toContain('  no mismatch');
+  });
+});

@@ -1,0 +1,78 @@
+import type { ProviderSettings } from '../../platform/config.ts';
+
+// The seamless wallet's calls as our use cases see them, whatever adapter read them off the wire
+// (decision 0026). Amounts are integer paise; ids are the studio's own.
+
+export type AuthenticateCall = { action: 'authenticate'; launchToken: string };
+export type BalanceCall = { action: 'balance'; sessionToken: string; playerId: number };
+export type DebitCall = {
+  action: 'debit';
+  sessionToken: string;
+  playerId: number;
+  transactionId: string;
+  roundId: string;
+  gameCode: string;
+  amountPaise: bigint;
+};
+export type CreditCall = {
+  action: 'credit';
+  sessionToken: string;
+  playerId: number;
+  transactionId: string;
+  roundId: string;
+  amountPaise: bigint;
+};
+export type RollbackCall = {
+  action: 'rollback';
+  sessionToken: string;
+  playerId: number;
+  transactionId: string;
+  referenceTransactionId: string;
+  roundId: string;
+};
+export type WalletCall = AuthenticateCall | BalanceCall | DebitCall | CreditCall | RollbackCall;
+export type WalletAction = WalletCall['action'];
+export const WALLET_ACTIONS: readonly WalletAction[] = ['authenticate', 'balance', 'debit', 'credit', 'rollback'];
+
+/** The wallet API's refusal codes (docs/provider-wallet-api.md), apart from the player API's. */
+export type WalletErrorCode =
+  | 'BAD_REQUEST'
+  | 'INVALID_SIGNATURE'
+  | 'INVALID_API_KEY'
+  | 'PROVIDER_UNKNOWN'
+  | 'SESSION_INVALID'
+  | 'PLAYER_MISMATCH'
+  | 'INSUFFICIENT_BALANCE'
+  | 'PLAYER_BLOCKED'
+  | 'LIMIT_REACHED'
+  | 'TRANSACTION_CONFLICT'
+  | 'ROUND_NOT_FOUND'
+  | 'ROUND_SETTLED'
+  | 'DEBIT_ROLLED_BACK'
+  | 'TRY_AGAIN'
+  | 'INTERNAL';
+
+export type WalletAnswer =
+  | {
+      isOk: true;
+      balancePaise: bigint;
+      /** Our id of the movement (the ledger transfer key), when one was made. */
+      walletTransactionId?: string | null;
+      isReplay?: boolean;
+      /** authenticate only. */
+      session?: { sessionToken: string; playerId: number; nickName: string; gameCode: string; expiresAt: Date };
+    }
+  | { isOk: false; code: WalletErrorCode; message: string; balancePaise?: bigint };
+
+/** A refusal a use case throws; the callback route turns it into the adapter's error answer. */
+export class WalletRefusal extends Error {
+  constructor(
+    readonly code: WalletErrorCode,
+    message: string,
+    readonly balancePaise?: bigint,
+  ) {
+    super(message);
+  }
+}
+
+export type ProviderOf = ProviderSettings;

@@ -1,0 +1,148 @@
+import type { AdminEndpointDefinition } from './endpoints.ts';
+import type { OperatorRole } from './roles.ts';
+import {
+  ZDepositConfirmation,
+  ZDepositEventsResponse,
+  ZDepositOrderRequest,
+  ZGiftCode,
+  ZGiftCodeCreateRequest,
+  ZGiftCodeListRequest,
+  ZGiftCodeListResponse,
+  ZGiftCodeRequest,
+  ZGiftRedemptionsResponse,
+  ZAdminNotice,
+  ZAdminNoticesResponse,
+  ZNoticeSaveRequest,
+  ZSupportContact,
+  ZSupportContactIdRequest,
+  ZSupportContactSaveRequest,
+  ZSupportContactsResponse,
+  ZRiskFlagsRequest,
+  ZRiskFlagsResponse,
+  ZAgentProgrammeResponse,
+} from './operations-schemas.ts';
+import { ZAdminEmpty, ZAdminNull } from './schemas.ts';
+
+// The back office's operations (issue 15, part B), merged into adminEndpoints (endpoints.ts). Same
+// rules: `access` is checked first, `audit: 'always'` endpoints are one audit row per call.
+
+const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
+const FINANCE_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
+const CONTENT_READERS = ['owner', 'support', 'auditor'] as const satisfies readonly OperatorRole[];
+const CONTENT_EDITORS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
+const RISK_READERS = ['owner', 'risk', 'auditor'] as const satisfies readonly OperatorRole[];
+
+function endpoint<Definition extends AdminEndpointDefinition>(definition: Definition) {
+  return definition;
+}
+
+export const operationsEndpoints = {
+  '/deposits/events': endpoint({
+    request: ZDepositOrderRequest,
+    response: ZDepositEventsResponse,
+    access: FINANCE_READERS,
+    audit: 'refusals',
+    summary: 'One recharge order with the gateway’s (or the USDT watcher’s) events for it, oldest first',
+    tag: 'deposits',
+  }),
+  '/deposits/confirm': endpoint({
+    request: ZDepositOrderRequest,
+    response: ZDepositConfirmation,
+    access: FINANCE_DECIDERS,
+    audit: 'always',
+    summary:
+      'Confirm a USDT recharge by hand after checking the chain (the CLI’s deposit:confirm use case): credits the order’s amount once',
+    tag: 'deposits',
+  }),
+  '/giftCodes/list': endpoint({
+    request: ZGiftCodeListRequest,
+    response: ZGiftCodeListResponse,
+    access: FINANCE_READERS,
+    audit: 'refusals',
+    summary: 'Gift codes, newest first, with their uses so far',
+    tag: 'giftCodes',
+  }),
+  '/giftCodes/create': endpoint({
+    request: ZGiftCodeCreateRequest,
+    response: ZGiftCode,
+    access: FINANCE_DECIDERS,
+    audit: 'always',
+    summary: 'Create a gift code (amount, uses, bonus or cash, optional expiry); the same use case as the CLI’s gift:create',
+    tag: 'giftCodes',
+  }),
+  '/giftCodes/redemptions': endpoint({
+    request: ZGiftCodeRequest,
+    response: ZGiftRedemptionsResponse,
+    access: FINANCE_READERS,
+    audit: 'refusals',
+    summary: 'One gift code with the players who redeemed it, newest first',
+    tag: 'giftCodes',
+  }),
+  '/giftCodes/disable': endpoint({
+    request: ZGiftCodeRequest,
+    response: ZGiftCode,
+    access: FINANCE_DECIDERS,
+    audit: 'always',
+    summary: 'Disable a gift code: no further redemption; those made stay',
+    tag: 'giftCodes',
+  }),
+  '/content/notices/list': endpoint({
+    request: ZAdminEmpty,
+    response: ZAdminNoticesResponse,
+    access: CONTENT_READERS,
+    audit: 'refusals',
+    summary: 'Every notice (published or not, any language), newest first, with whether players see it now',
+    tag: 'content',
+  }),
+  '/content/notices/save': endpoint({
+    request: ZNoticeSaveRequest,
+    response: ZAdminNotice,
+    access: CONTENT_EDITORS,
+    audit: 'always',
+    summary:
+      'Create or edit a notice (language, title, message, the notice dialog’s links, published, start and end); its message joins the announcement strip',
+    tag: 'content',
+  }),
+  '/content/supportContacts/list': endpoint({
+    request: ZAdminEmpty,
+    response: ZSupportContactsResponse,
+    access: CONTENT_READERS,
+    audit: 'refusals',
+    summary: 'Support contacts set in the console per language, and those the server’s settings give',
+    tag: 'content',
+  }),
+  '/content/supportContacts/save': endpoint({
+    request: ZSupportContactSaveRequest,
+    response: ZSupportContact,
+    access: CONTENT_EDITORS,
+    audit: 'always',
+    summary: 'Set a language’s Telegram, WhatsApp or e-mail contact (checked like the server’s settings)',
+    tag: 'content',
+  }),
+  '/content/supportContacts/remove': endpoint({
+    request: ZSupportContactIdRequest,
+    response: ZAdminNull,
+    access: CONTENT_EDITORS,
+    audit: 'always',
+    summary: 'Remove a contact set in the console (the language falls back to every language’s, then the settings)',
+    tag: 'content',
+  }),
+  '/risk/flags': endpoint({
+    request: ZRiskFlagsRequest,
+    response: ZRiskFlagsResponse,
+    access: RISK_READERS,
+    audit: 'always',
+    summary:
+      'Players sharing an address, a device (address and browser) or a payout account, and inviters paid invite bonuses for several new accounts, over the last days (a read of players’ data, so audited)',
+    tag: 'risk',
+  }),
+  '/agents/programme': endpoint({
+    request: ZAdminEmpty,
+    response: ZAgentProgrammeResponse,
+    access: FINANCE_READERS,
+    audit: 'refusals',
+    summary:
+      'The agent programme as configured (levels, their thresholds and commission rates, the invite bonus) and the daily commission runs, read-only: the settings live in the server’s environment',
+    tag: 'agents',
+  }),
+} satisfies Record<string, AdminEndpointDefinition>;
