@@ -31,8 +31,7 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
   const houseAccountId = await providerHouseAccountId(ctx.db, provider.id, call.playerId);
   const transferKey = providerTransferKey(provider.id, 'rollback', call.transactionId);
   return ctx.db.transaction(async (tx) => {
-    const { session, claimedId: claimed } = await findSessionAndClaim(tx, {
-      providerId: provider.id,
+    const { session, claimedId: claimed } = await findSessionAndClaim(tx, provider.id, {
       sessionToken: call.sessionToken,
       playerId: call.playerId,
       transactionId: call.transactionId,
@@ -42,8 +41,7 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
       amountPaise: 0n,
       referenceTransactionId: call.referenceTransactionId,
       transferKey,
-      now,
-    });
+    }, now);
     const balance = async () => (await findPlayerBalances(tx, call.playerId)).cashPaise;
     if (claimed === null) {
       const stored = (await findProviderTransaction(tx, provider.id, call.transactionId))!;

@@ -4,8 +4,7 @@ import { isConnectionError } from '../../platform/db/db-errors.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { adapterOf } from './adapters/mayur-seamless-adapter.ts';
 import { applyAuthenticate } from './apply-authenticate.ts';
-import { applyCredit } from './apply-credit.ts';
-import { applyDebit } from './apply-debit.ts';
+import { applyMoneyCall } from './apply-money-call.ts';
 import { applyRollback } from './apply-rollback.ts';
 import { findBalance } from './find-balance.ts';
 import { WALLET_ACTIONS, WalletRefusal, type WalletAction, type WalletAnswer, type WalletCall } from './wallet-calls.ts';
@@ -18,9 +17,8 @@ function runCall(ctx: AppContext, provider: ProviderSettings, call: WalletCall):
     case 'balance':
       return findBalance(ctx, provider, call);
     case 'debit':
-      return applyDebit(ctx, provider, call);
     case 'credit':
-      return applyCredit(ctx, provider, call);
+      return applyMoneyCall(ctx, provider, call);
     case 'rollback':
       return applyRollback(ctx, provider, call);
   }

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.ts';
 import { WalletRefusal } from './wallet-calls.ts';
@@ -41,7 +42,6 @@ export async function findGameSession(
 }
 
 export type SessionClaim = {
-  providerId: string;
   sessionToken: string;
   playerId: number;
   transactionId: string;
@@ -52,54 +52,88 @@ export type SessionClaim = {
   amountPaise: bigint;
   referenceTransactionId: string | null;
   transferKey: string | null;
-  now: Date;
 };
 
+/** A claim's session and whether it took the transaction id (null: claimed before, a replay); or why not. */
+export type ClaimResult = { session: GameSession; claimedId: bigint | null } | { refusal: WalletRefusal };
+
 /**
- * `findGameSession` and the claim of the studio's transaction id (see provider-transactions.ts) in one
- * statement, the hot path of every money call: the row is inserted only for a session of the player
- * the call names. `claimedId` is null when the id was claimed before (a replay).
+ * `findGameSession` and the claim of the studio's transaction ids (see provider-transactions.ts) in one
+ * statement for a whole batch, the hot path of every money call: a row is inserted only for a session
+ * of the player the call names. Transaction ids must be distinct within the call; they are inserted in
+ * id order, so two nodes claiming crossing ids wait for each other in one order and cannot deadlock.
  */
-export async function findSessionAndClaim(
+export async function findSessionsAndClaim(
   tx: Queryable,
-  claim: SessionClaim,
-): Promise<{ session: GameSession; claimedId: bigint | null }> {
-  const [row] = await tx.query<{
-    id: bigint;
-    user_id: number;
-    game_code: string;
-    session_expires_at: Date;
+  providerId: string,
+  claims: readonly SessionClaim[],
+  now: Date,
+): Promise<ClaimResult[]> {
+  if (claims.length === 0) return [];
+  const rows = await tx.query<{
+    transaction_id: string;
+    session_id: bigint | null;
+    user_id: number | null;
+    game_code: string | null;
+    session_expires_at: Date | null;
     claimed_id: bigint | null;
   }>(
-    `with s as (
-       select id, user_id, game_code, session_expires_at from provider_game_sessions
-       where session_token_hash = $1 and provider_id = $2
+    `with input as (
+       select * from unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[],
+                            $10::integer[])
+         as i (token_hash, transaction_id, kind, game_code, round_id, amount_paise, reference_transaction_id, transfer_key,
+               player_id)
+     ), found as (
+       select i.transaction_id, s.id as session_id, s.user_id, s.game_code, s.session_expires_at
+       from input i join provider_game_sessions s on s.session_token_hash = i.token_hash and s.provider_id = $1
      ), claimed as (
        insert into provider_transactions (provider_id, transaction_id, kind, user_id, session_id, game_code, round_id,
          amount_paise, reference_transaction_id, transfer_key, state, created_at)
-       select $2, $3, $4, s.user_id, s.id, coalesce($5, s.game_code), $6, $7, $8, $9, 'accepted', $10 from s where s.user_id = $11
+       select $1, i.transaction_id, i.kind, f.user_id, f.session_id, coalesce(i.game_code, f.game_code), i.round_id,
+              i.amount_paise, i.reference_transaction_id, i.transfer_key, 'accepted', $11
+       from input i join found f using (transaction_id) where f.user_id = i.player_id
+       order by i.transaction_id
        on conflict (provider_id, transaction_id) do nothing
-       returning id
+       returning id, transaction_id
      )
-     select s.id, s.user_id, s.game_code, s.session_expires_at, (select id from claimed) as claimed_id from s`,
+     select i.transaction_id, f.session_id, f.user_id, f.game_code, f.session_expires_at, c.id as claimed_id
+     from input i left join found f using (transaction_id) left join claimed c using (transaction_id)`,
     [
-      tokenHash(claim.sessionToken),
-      claim.providerId,
-      claim.transactionId,
-      claim.kind,
-      claim.gameCode,
-      claim.roundId,
-      claim.amountPaise,
-      claim.referenceTransactionId,
-      claim.transferKey,
-      claim.now,
-      claim.playerId,
+      providerId,
+      claims.map((claim) => tokenHash(claim.sessionToken)),
+      claims.map((claim) => claim.transactionId),
+      claims.map((claim) => claim.kind),
+      claims.map((claim) => claim.gameCode),
+      claims.map((claim) => claim.roundId),
+      claims.map((claim) => claim.amountPaise.toString()),
+      claims.map((claim) => claim.referenceTransactionId),
+      claims.map((claim) => claim.transferKey),
+      claims.map((claim) => claim.playerId),
+      now,
     ],
   );
-  if (!row) throw new WalletRefusal('SESSION_INVALID', 'unknown session token');
-  if (row.user_id !== claim.playerId) throw new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player');
-  return {
-    session: { id: row.id, userId: row.user_id, gameCode: row.game_code, isExpired: row.session_expires_at <= claim.now },
-    claimedId: row.claimed_id,
-  };
+  const byId = new Map(rows.map((row) => [row.transaction_id, row]));
+  assert.equal(byId.size, claims.length, 'transaction ids of one claim are distinct');
+  return claims.map((claim): ClaimResult => {
+    const row = byId.get(claim.transactionId)!;
+    if (row.session_id === null) return { refusal: new WalletRefusal('SESSION_INVALID', 'unknown session token') };
+    if (row.user_id !== claim.playerId)
+      return { refusal: new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player') };
+    return {
+      session: { id: row.session_id, userId: row.user_id, gameCode: row.game_code!, isExpired: row.session_expires_at! <= now },
+      claimedId: row.claimed_id,
+    };
+  });
+}
+
+/** `findSessionsAndClaim` for one call, refusing an unknown session or one of another player. */
+export async function findSessionAndClaim(
+  tx: Queryable,
+  providerId: string,
+  claim: SessionClaim,
+  now: Date,
+): Promise<{ session: GameSession; claimedId: bigint | null }> {
+  const [result] = await findSessionsAndClaim(tx, providerId, [claim], now);
+  if ('refusal' in result!) throw result.refusal;
+  return result!;
 }

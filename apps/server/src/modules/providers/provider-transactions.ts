@@ -87,3 +87,46 @@ export function assertSameTransaction(
     (given.referenceTransactionId === undefined || stored.reference_transaction_id === given.referenceTransactionId);
   if (!isSame) throw new WalletRefusal('TRANSACTION_CONFLICT', 'this transaction id was used with different content');
 }
+
+/** The stored rows of several transaction ids (replays of a batch), by transaction id. */
+export async function findProviderTransactions(
+  tx: Queryable,
+  providerId: string,
+  transactionIds: readonly string[],
+): Promise<Map<string, ProviderTransactionRow>> {
+  if (transactionIds.length === 0) return new Map();
+  const rows = await tx.query<ProviderTransactionRow & { transaction_id: string }>(
+    `select transaction_id, ${COLUMNS} from provider_transactions where provider_id = $1 and transaction_id = any($2::text[])`,
+    [providerId, transactionIds],
+  );
+  return new Map(rows.map((row) => [row.transaction_id, row]));
+}
+
+/**
+ * Locks the accepted debits of the given rounds of their players, in id order, and names the rounds
+ * that have one (`<user id>:<round id>`). A credit needs such a debit; a rollback locks its debit too,
+ * so a credit and a rollback of one round serialise on the same row.
+ */
+export async function lockOpenDebitRounds(
+  tx: Queryable,
+  providerId: string,
+  rounds: ReadonlyArray<{ userId: number; roundId: string }>,
+): Promise<Set<string>> {
+  if (rounds.length === 0) return new Set();
+  const rows = await tx.query<{ user_id: number; round_id: string }>(
+    `select t.user_id, t.round_id from provider_transactions t
+     where t.provider_id = $1 and t.kind = 'debit' and t.state = 'accepted'
+       and (t.round_id, t.user_id) in (select * from unnest($2::text[], $3::integer[]))
+     order by t.id for update of t`,
+    [providerId, rounds.map((round) => round.roundId), rounds.map((round) => round.userId)],
+  );
+  return new Set(rows.map((row) => roundKey(row.user_id, row.round_id)));
+}
+
+export const roundKey = (userId: number, roundId: string): string => `${userId}:${roundId}`;
+
+/** Takes back claims of calls that were refused in the end: a refusal is not recorded (decision 0026). */
+export async function unclaimProviderTransactions(tx: Queryable, ids: readonly bigint[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx.query('delete from provider_transactions where id = any($1::bigint[])', [ids.map(String)]);
+}
