@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { signBody, signedHeaders } from '../payments/gateways/hmac-signature.ts';
+import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './apply-money-batch.ts';
 import { runProviderCommand } from './provider-commands.ts';
 
 // The seamless wallet (issue 16, decision 0026) against a fake studio driven by the test: every call
@@ -411,6 +412,157 @@ describe('races and player protection', () => {
       { token: excluded.token },
     );
     expect(launch.body.code).toBe('PLAYER_SELF_EXCLUDED');
+  });
+});
+
+describe('group commit', () => {
+  // The calls a node gathered within its window, applied as one batch (decision 0026, "Throughput").
+  const studioSettings = () => server.ctx.config.providers.list.find((provider) => provider.id === 'studio')!;
+  const batch = (calls: MoneyCall[]) => applyMoneyBatch(server.ctx, studioSettings(), calls);
+  const bet = (p: { sessionToken: string; userId: number }, amountPaise: bigint, ids: { tx?: string; round?: string } = {}) =>
+    ({
+      action: 'debit',
+      sessionToken: p.sessionToken,
+      playerId: p.userId,
+      transactionId: ids.tx ?? nextId('d'),
+      roundId: ids.round ?? nextId('r'),
+      gameCode: 'fortune-tiger',
+      amountPaise,
+    }) as const;
+  const win = (p: { sessionToken: string; userId: number }, amountPaise: bigint, round: string) =>
+    ({
+      action: 'credit',
+      sessionToken: p.sessionToken,
+      playerId: p.userId,
+      transactionId: nextId('c'),
+      roundId: round,
+      amountPaise,
+    }) as const;
+  const kept = async (transactionId: string) =>
+    (
+      await server.ctx.db.query("select 1 from provider_transactions where provider_id = 'studio' and transaction_id = $1", [
+        transactionId,
+      ])
+    ).length;
+
+  it('lets only the first of two debits of one player through when the balance fits one, keeping nothing of the other', async () => {
+    const p = await playing(5_000n);
+    const first = bet(p, 3_000n);
+    const second = bet(p, 3_000n);
+    const [a, b] = await batch([first, second]);
+    expect(a).toEqual({
+      answer: {
+        isOk: true,
+        balancePaise: 2_000n,
+        walletTransactionId: `provider:studio:debit:${first.transactionId}`,
+        isReplay: false,
+      },
+    });
+    expect(b).toMatchObject({ refusal: { code: 'INSUFFICIENT_BALANCE', balancePaise: 2_000n } });
+    expect(await cashOf(server, p.userId)).toBe(2_000n);
+    expect(await kept(second.transactionId)).toBe(0);
+    // A refusal is not kept, so the same call is decided again later.
+    const [retry] = await batch([{ ...second, amountPaise: 3_000n }]);
+    expect(retry).toMatchObject({ refusal: { code: 'INSUFFICIENT_BALANCE' } });
+  });
+
+  it('counts the earlier debit of the batch against a loss limit that only one fits', async () => {
+    const p = await playing();
+    await server.ctx.db.query('insert into player_protection (user_id, loss_day_paise, updated_at) values ($1, 5000, $2)', [
+      p.userId,
+      server.clock.now(),
+    ]);
+    const [a, b, c] = await batch([bet(p, 3_000n), bet(p, 3_000n), bet(p, 2_000n)]);
+    expect(a).toMatchObject({ answer: { isOk: true, balancePaise: 97_000n } });
+    expect(b).toMatchObject({ refusal: { code: 'LIMIT_REACHED', balancePaise: 95_000n } });
+    expect(c).toMatchObject({ answer: { isOk: true, balancePaise: 95_000n } });
+    expect(await cashOf(server, p.userId)).toBe(95_000n);
+  });
+
+  it('answers a replay in the batch of its original as a replay, moving the money once', async () => {
+    const p = await playing();
+    const original = bet(p, 1_000n);
+    const outcomes = await batch([original, original, original]);
+    expect(outcomes.map((o) => ('answer' in o ? o.answer.isReplay : o))).toEqual([false, true, true]);
+    expect(outcomes.map((o) => ('answer' in o ? o.answer.balancePaise : o))).toEqual([99_000n, 99_000n, 99_000n]);
+    expect(await movementsOf(p.userId)).toBe(2); // the funding and one bet
+    const [conflict] = await batch([{ ...original, amountPaise: 2_000n }]);
+    expect(conflict).toMatchObject({ refusal: { code: 'TRANSACTION_CONFLICT' } });
+  });
+
+  it('judges a credit against the debits that arrived before it in the batch', async () => {
+    const p = await playing();
+    const round = nextId('r');
+    const early = win(p, 500n, round);
+    const [before, debited, after] = await batch([early, bet(p, 1_000n, { round }), win(p, 3_000n, round)]);
+    expect(before).toMatchObject({ refusal: { code: 'ROUND_NOT_FOUND' } });
+    expect(debited).toMatchObject({ answer: { isOk: true, balancePaise: 99_000n } });
+    expect(after).toMatchObject({ answer: { isOk: true, balancePaise: 102_000n } });
+    expect(await kept(early.transactionId)).toBe(0);
+  });
+
+  it('answers every call of a batch on its own: refusals beside accepted debits and credits of other players', async () => {
+    const a = await playing();
+    const b = await playing(1_000n);
+    const c = await playing();
+    const round = nextId('r');
+    await batch([bet(c, 1_000n, { round })]);
+    const outcomes = await batch([
+      bet(a, 2_000n),
+      { ...bet(a, 1_000n), sessionToken: 'no-such-session' },
+      bet(b, 5_000n),
+      { ...bet(a, 1_000n), playerId: b.userId },
+      win(c, 4_000n, round),
+      win(c, 0n, nextId('r')),
+      bet(b, 1_000n),
+    ]);
+    expect(outcomes.map((o) => ('answer' in o ? o.answer.balancePaise : 'refusal' in o ? o.refusal.code : 'error'))).toEqual([
+      98_000n,
+      'SESSION_INVALID',
+      'INSUFFICIENT_BALANCE',
+      'PLAYER_MISMATCH',
+      103_000n,
+      'ROUND_NOT_FOUND',
+      0n,
+    ]);
+    expect([await cashOf(server, a.userId), await cashOf(server, b.userId), await cashOf(server, c.userId)]).toEqual([
+      98_000n,
+      0n,
+      103_000n,
+    ]);
+  });
+
+  it('gathers parallel calls of many players into fewer transactions than calls', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => playing()));
+    const bets = players.map((p) => debit(p, '1.00'));
+    const replies = await Promise.all(bets.map((body) => studio('debit', body)));
+    expect(replies.map((reply) => reply.body.status)).toEqual(players.map(() => 'ok'));
+    for (const p of players) expect(await cashOf(server, p.userId)).toBe(99_900n);
+    // Rows written by one transaction carry its id.
+    const [row] = await server.ctx.db.query<{ transactions: bigint }>(
+      `select count(distinct xmin::text)::bigint as transactions from provider_transactions
+       where provider_id = 'studio' and transaction_id = any($1::text[])`,
+      [bets.map((body) => body.transactionId)],
+    );
+    expect(row!.transactions).toBeLessThan(8n);
+  });
+});
+
+describe('passes of a batch', () => {
+  const call = (transactionId: string, roundId: string, playerId = 1): MoneyCall => ({
+    action: 'debit',
+    sessionToken: 's',
+    playerId,
+    transactionId,
+    roundId,
+    gameCode: 'g',
+    amountPaise: 1n,
+  });
+
+  it('puts a repeated transaction id or a second call of a player’s round after the first, the rest together', () => {
+    expect(splitIntoPasses([call('a', 'r1'), call('b', 'r2'), call('c', 'r3', 2)])).toEqual([[0, 1, 2]]);
+    expect(splitIntoPasses([call('a', 'r1'), call('a', 'r1'), call('a', 'r1'), call('b', 'r2')])).toEqual([[0, 3], [1], [2]]);
+    expect(splitIntoPasses([call('a', 'r1'), call('b', 'r1'), call('c', 'r1', 2), call('d', 'r2')])).toEqual([[0, 2, 3], [1]]);
   });
 });
 
