@@ -13,6 +13,7 @@ import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerComplaintRoutes } from './modules/complaints/routes.ts';
 import { registerBackOffice } from './modules/backoffice/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
+import { registerBannerRoutes } from './modules/banners/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';
 import { registerProtectionRoutes } from './modules/protection/routes.ts';
 import { providerOrigins, registerProviderRoutes } from './modules/providers/routes.ts';
@@ -116,6 +117,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   registerUserRoutes(app, ctx);
   registerAgentRoutes(app, ctx);
   registerNoticeRoutes(app, ctx);
+  registerBannerRoutes(app, ctx);
   registerComplaintRoutes(app, ctx);
   registerSupportRoutes(app, ctx);
   registerProtectionRoutes(app, ctx, (userId, atMs) => cancelWaitingCrashBets(ctx, userId, atMs));

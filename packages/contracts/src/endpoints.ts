@@ -42,6 +42,7 @@ import {
   ZReplyComplaintRequest,
   ZUnreadComplaints,
 } from './complaints.ts';
+import { ZHomeBannersRequest, ZHomeBannersResponse } from './banners.ts';
 import { ZFindNoticeRequest, ZFindNoticeResponse, ZNoticeUrlRequest, ZNoticeUrlResponse } from './notices.ts';
 import {
   ZActivityStatement,
@@ -251,6 +252,13 @@ export const endpoints = {
     request: ZNoticeUrlRequest,
     response: ZNoticeUrlResponse,
     summary: 'The notice dialog: first notice with its download, main-site and promotion links',
+    tag: 'notices',
+  },
+  '/home/banners': {
+    isAuthRequired: false,
+    request: ZHomeBannersRequest,
+    response: ZHomeBannersResponse,
+    summary: "The home carousel's banners showing now for the app's language, in the operators' order (none: the app's own slides)",
     tag: 'notices',
   },
   '/home/bigWins': {

@@ -3,6 +3,7 @@ import { operationsEndpoints } from './operations-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import { playerEndpoints } from './players-endpoints.ts';
 import { gamesEndpoints } from './games-endpoints.ts';
+import { bannerEndpoints } from './banners-endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 import {
   ZAdminComplaintAssignRequest,
@@ -266,6 +267,7 @@ export const adminEndpoints = {
   ...playerEndpoints,
   ...dashboardEndpoints,
   ...gamesEndpoints,
+  ...bannerEndpoints,
 } satisfies Record<string, AdminEndpointDefinition>;
 
 export type AdminEndpoints = typeof adminEndpoints;

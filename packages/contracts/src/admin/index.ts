@@ -8,3 +8,4 @@ export * from './dashboard-endpoints.ts';
 export * from './players-endpoints.ts';
 export * from './csv.ts';
 export * from './games-endpoints.ts';
+export * from './banners-endpoints.ts';

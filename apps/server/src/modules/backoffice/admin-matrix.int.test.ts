@@ -5,6 +5,8 @@ import { quickPlayer } from '../../../test/players.ts';
 import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
 import { createGiftCode } from '../gifts/gift-codes.ts';
 import { saveSupportContact } from '../support/support-contacts.ts';
+import { solidPng } from '../banners/banner-fixtures.ts';
+import { createBanner } from '../banners/manage-banners.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
 
@@ -21,7 +23,7 @@ let resetVictim = '';
 let toApprove: string[] = [];
 let toReject: string[] = [];
 
-type Sample = () => Record<string, unknown>;
+type Sample = () => Record<string, unknown> | Promise<Record<string, unknown>>;
 // Part B (deposits, gift codes): orders to confirm and a code to read and disable, made in beforeAll.
 const usdtOrders: string[] = [];
 let giftCode = '';
@@ -45,6 +47,11 @@ const OPERATIONS_SAMPLES = {
   '/content/supportContacts/remove': () => ({ id: contactIds.shift() }),
   '/risk/flags': () => ({ days: 7 }),
   '/agents/programme': () => ({}),
+  '/agents/programme/save': () => ({
+    levels: [{ ratesBp: [60, 18, 6, 2, 1, 1], minTeamSize: 0, minTeamDepositsRupees: 0, minTeamBetsRupees: 0 }],
+    inviteBonusRupees: 158,
+    inviteBonusThresholdRupees: 300,
+  }),
 } satisfies Partial<Record<AdminEndpointPath, Sample>>;
 
 // Part A (dashboard, players, adjustments): a player to read and act on, and adjustments above the
@@ -65,6 +72,22 @@ const PLAYER_SAMPLES = {
   '/adjustments/request': () => ({ playerId: actedOn, amount: '1.50', reason: 'Matrix test' }),
   '/adjustments/approve': () => ({ adjustmentId: pendingToApprove.shift() }),
   '/adjustments/reject': () => ({ adjustmentId: pendingToReject.shift(), reason: 'Matrix test' }),
+} satisfies Partial<Record<AdminEndpointPath, Sample>>;
+
+// Banners: one made in beforeAll to edit, one to delete per role (each role's sample takes one); the
+// new order is read when it is sent, since uploads by the allowed roles come before it.
+const BANNER_PNG_BASE64 = solidPng(750, 250).toString('base64');
+const bannerIds: string[] = [];
+const BANNER_SAMPLES = {
+  '/content/banners/list': () => ({}),
+  '/content/banners/create': () => ({ imageBase64: BANNER_PNG_BASE64, alt: 'Matrix banner' }),
+  '/content/banners/update': () => ({ id: bannerIds[0], alt: 'Matrix banner, edited', isEnabled: false }),
+  '/content/banners/reorder': async () => ({
+    ids: (await server.ctx.db.query<{ id: string }>('select id::text as id from banners order by sort_order desc, id desc')).map(
+      (row) => row.id,
+    ),
+  }),
+  '/content/banners/delete': () => ({ id: bannerIds.pop() }),
 } satisfies Partial<Record<AdminEndpointPath, Sample>>;
 
 // The games screen: read-only, every role.
@@ -102,6 +125,7 @@ const SAMPLES: Record<
   ...OPERATIONS_SAMPLES,
   ...PLAYER_SAMPLES,
   ...GAMES_SAMPLES,
+  ...BANNER_SAMPLES,
 };
 
 beforeAll(async () => {
@@ -157,6 +181,18 @@ beforeAll(async () => {
     );
     contactIds.push(saved.after.id);
   }
+  for (let i = 0; i < 6; i++) {
+    const banner = await server.ctx.db.transaction((tx) =>
+      createBanner(
+        tx,
+        BANNER_PNG_BASE64,
+        { alt: `Banner ${i}`, headline: '', link: '', locale: null, startsTime: null, endsTime: null, isEnabled: true },
+        'test',
+        server.clock.now(),
+      ),
+    );
+    bannerIds.push(banner.after.id);
+  }
 });
 beforeAll(async () => {
   actedOn = (await quickPlayer(server, { cashPaise: 100_00n })).userId;
@@ -194,7 +230,7 @@ describe('the admin contract map, role by role', () => {
       it(`${path} as ${role}: ${isRoleAllowed ? 'allowed' : 'refused with 403 and audited'}`, async () => {
         const operator = operators.get(role)!;
         const before = await lastAuditId(server);
-        const reply = await adminCall(server, path, sample(), { token: operator.token, ip: '10.20.30.40' });
+        const reply = await adminCall(server, path, await sample(), { token: operator.token, ip: '10.20.30.40' });
         const rows = await auditRows(server, before);
         if (isRoleAllowed) {
           expect(reply.status).toBe(200);

@@ -48,6 +48,8 @@ export type AdminHandlerArgs<P extends AdminEndpointPath> = {
 export type AdminHandler<P extends AdminEndpointPath> = (args: AdminHandlerArgs<P>) => Promise<AdminResponseOf<P>>;
 
 const SECRET_FIELDS = new Set(['password', 'newPassword', 'code', 'recoveryCode', 'enrolmentToken']);
+/** Uploaded files: the audit row says how long they were; the record's `after` names the file by its hash. */
+const FILE_FIELDS = new Set(['imageBase64']);
 
 /** The request as recorded in the audit log: secrets replaced by a mark saying they were given. */
 function auditDetails(body: unknown): Record<string, unknown> {
@@ -57,7 +59,13 @@ function auditDetails(body: unknown): Record<string, unknown> {
       .slice(0, 20)
       .map(([key, value]) => [
         key,
-        SECRET_FIELDS.has(key) ? '[given]' : typeof value === 'string' ? value.slice(0, 4000) : value,
+        SECRET_FIELDS.has(key)
+          ? '[given]'
+          : FILE_FIELDS.has(key) && typeof value === 'string'
+            ? `[${value.length} characters of base64]`
+            : typeof value === 'string'
+              ? value.slice(0, 4000)
+              : value,
       ]),
   );
 }

@@ -23,6 +23,7 @@ import { registerDepositConfirmRoutes } from './deposit-confirm.ts';
 import { registerGiftCodeRoutes } from './gift-codes.ts';
 import { registerGamesRoutes, type GameOperatorReads } from './games-screen.ts';
 import { registerContentRoutes } from './content.ts';
+import { registerBannerAdminRoutes } from './banners.ts';
 import { registerRiskRoutes } from './risk.ts';
 import { registerAgentSettingsRoutes } from './agent-settings.ts';
 import { findDepositQueue } from './find-deposit-queue.ts';
@@ -168,6 +169,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   registerDepositConfirmRoutes(scope, bo);
   registerGiftCodeRoutes(scope, bo);
   registerContentRoutes(scope, bo);
+  registerBannerAdminRoutes(scope, bo);
   registerRiskRoutes(scope, bo);
   registerAgentSettingsRoutes(scope, bo);
 }
