@@ -1,6 +1,7 @@
 export * from './activity.ts';
 export * from './agent.ts';
 export * from './agent-periods.ts';
+export * from './agent-programme-rules.ts';
 export * from './banner-rules.ts';
 export * from './banners.ts';
 export * from './cash.ts';

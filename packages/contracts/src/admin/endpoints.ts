@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { operationsEndpoints } from './operations-endpoints.ts';
+import { agentProgrammeEndpoints } from './agent-programme-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
 import { playerEndpoints } from './players-endpoints.ts';
 import { gamesEndpoints } from './games-endpoints.ts';
@@ -264,6 +265,7 @@ export const adminEndpoints = {
     tag: 'withdrawals',
   }),
   ...operationsEndpoints,
+  ...agentProgrammeEndpoints,
   ...playerEndpoints,
   ...dashboardEndpoints,
   ...gamesEndpoints,

@@ -22,6 +22,10 @@ export const ADMIN_ERROR_MESSAGES = {
   PLAYER_NOT_FOUND: 'This player does not exist',
   ADJUSTMENT_NOT_FOUND: 'This adjustment does not exist',
   ADJUSTMENT_CLOSED: 'This adjustment has already been posted or rejected',
+  AGENT_RATES_INVALID: 'Each level needs six commission rates, whole basis points from 0 to 10,000; 1 to 20 levels',
+  AGENT_THRESHOLDS_INVALID:
+    'Thresholds must be whole numbers, none for L0, and each level must ask at least what the level below asks',
+  INVITE_BONUS_INVALID: 'The invite bonus must be whole rupees (0 turns it off) and its recharge threshold at least ₹1',
   BANNER_TYPE_INVALID: 'The banner must be a PNG, JPEG or WebP image (read from the file itself; SVG is not accepted)',
   BANNER_TOO_LARGE: 'The banner image must be at most 1 MB',
   BANNER_SHAPE_INVALID: 'The banner must be 5:2 to 4:1 (wide), at least 125 pixels high and at most 4000 wide; 750 × 250 fits best',

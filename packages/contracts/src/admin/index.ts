@@ -4,6 +4,7 @@ export * from './roles.ts';
 export * from './schemas.ts';
 export * from './operations-endpoints.ts';
 export * from './operations-schemas.ts';
+export * from './agent-programme-endpoints.ts';
 export * from './dashboard-endpoints.ts';
 export * from './players-endpoints.ts';
 export * from './csv.ts';

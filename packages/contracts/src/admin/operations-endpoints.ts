@@ -133,7 +133,7 @@ export const operationsEndpoints = {
     access: RISK_READERS,
     audit: 'always',
     summary:
-      'Players sharing an address, a device (address and browser) or a payout account, and inviters paid invite bonuses for several new accounts, over the last days (a read of players’ data, so audited)',
+      'Players sharing an address, a device (address and browser) or a payout account, inviters paid invite bonuses for several new accounts, and players with unusual wins, over the last days (a read of players’ data, so audited)',
     tag: 'risk',
   }),
   '/agents/programme': endpoint({
@@ -142,7 +142,7 @@ export const operationsEndpoints = {
     access: FINANCE_READERS,
     audit: 'refusals',
     summary:
-      'The agent programme as configured (levels, their thresholds and commission rates, the invite bonus) and the daily commission runs, read-only: the settings live in the server’s environment',
+      'The agent programme in effect today (levels, their thresholds and commission rates, the invite bonus), a change waiting for its day, every version, and the daily commission runs',
     tag: 'agents',
   }),
 } satisfies Record<string, AdminEndpointDefinition>;

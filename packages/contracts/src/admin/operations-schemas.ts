@@ -4,6 +4,7 @@ import { CONTENT_LOCALES } from '../content.ts';
 import { parseMoney } from '../money.ts';
 import { SUPPORT_CHANNEL_KINDS, ZSupportChannel } from '../support.ts';
 import { ZDepositQueueItem } from './schemas.ts';
+import { ZAgentProgrammeVersion } from './agent-programme-endpoints.ts';
 
 // Re-exported for the console, which reads the contracts through @mayur/contracts/admin.
 export { CONTENT_LOCALES, SUPPORT_CHANNEL_KINDS };
@@ -207,12 +208,42 @@ export const ZInviteChain = z.object({
   bonusTotal: zMoneyText,
 });
 export type TInviteChain = z.infer<typeof ZInviteChain>;
+/**
+ * "Unusual wins" (decision 0023, "Risk flags"): a player is listed when, over the period, their game
+ * wins came to at least UNUSUAL_NET_WIN_RUPEES more than their stakes, or to at least
+ * UNUSUAL_RETURN_PERCENT % of stakes of at least UNUSUAL_RETURN_MIN_STAKES_RUPEES (the games return
+ * 90–99 %), or one win was at least UNUSUAL_SINGLE_WIN_MULTIPLE times their average stake and at least
+ * UNUSUAL_SINGLE_WIN_MIN_RUPEES. Each row gives the figures and the rules it met.
+ */
+export const UNUSUAL_NET_WIN_RUPEES = 50_000;
+export const UNUSUAL_RETURN_PERCENT = 300;
+export const UNUSUAL_RETURN_MIN_STAKES_RUPEES = 1_000;
+export const UNUSUAL_SINGLE_WIN_MULTIPLE = 100;
+export const UNUSUAL_SINGLE_WIN_MIN_RUPEES = 10_000;
+export const UNUSUAL_WIN_REASONS = ['netWin', 'highReturn', 'bigSingleWin'] as const;
+export const ZUnusualWin = z.object({
+  playerId: z.number().int(),
+  /** Stakes and fees less refunds, in the games. */
+  stakes: zMoneyText,
+  wins: zMoneyText,
+  /** Wins − stakes. */
+  netWin: zMoneyText,
+  /** Wins as a percentage of stakes, two decimals; null without stakes. */
+  returnPercent: z.string().nullable(),
+  bets: z.number().int(),
+  largestWin: zMoneyText,
+  /** The average stake of a bet in the period. */
+  averageStake: zMoneyText,
+  reasons: z.array(z.enum(UNUSUAL_WIN_REASONS)),
+});
+export type TUnusualWin = z.infer<typeof ZUnusualWin>;
 export const ZRiskFlagsResponse = z.object({
   days: z.number().int(),
   sharedAddresses: z.array(ZRiskGroup),
   sharedDevices: z.array(ZRiskGroup),
   sharedPayoutAccounts: z.array(ZRiskGroup),
   inviteChains: z.array(ZInviteChain),
+  unusualWins: z.array(ZUnusualWin),
 });
 
 /** The agent programme as the server runs it: levels with their thresholds and rates, the invite bonus, the daily commission runs. */
@@ -241,4 +272,14 @@ export const ZAgentProgrammeResponse = z.object({
   inviteBonus: z.object({ amount: zMoneyText, threshold: zMoneyText }),
   /** Newest first, at most AGENT_COMMISSION_RUNS_LIMIT days. */
   commissionRuns: z.array(ZCommissionRun),
+  /** Today's business day (India time), the day the settings above are in effect on. */
+  today: z.string(),
+  /** When the settings in effect today began (null: the server's settings, never changed in the console). */
+  effectiveFrom: z.string().nullable(),
+  /** The business day a change saved now takes effect from (tomorrow). */
+  changeFrom: z.string(),
+  /** A change already saved for a later day, if any. */
+  scheduled: ZAgentProgrammeVersion.nullable(),
+  /** Every version, newest first (at most AGENT_PROGRAMME_HISTORY_LIMIT); the server's settings last. */
+  history: z.array(ZAgentProgrammeVersion),
 });

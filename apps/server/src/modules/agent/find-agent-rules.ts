@@ -1,13 +1,15 @@
 import { AGENT_LEVEL_WINDOW_DAYS, AGENT_TEAM_MAX_DEPTH, formatMoney, type TAgentRulesResponse } from '@mayur/contracts';
-import type { Config } from '../../platform/config.ts';
+import type { AppContext } from '../../platform/context.ts';
+import { findTodaysSettings } from './programme-settings.ts';
 
 /**
- * `/agent/rules`: the programme as this server is configured, for the rules screen. Level L0 asks
- * nothing; each level above it asks what AGENT_LEVEL_THRESHOLDS says and pays its row of
- * AGENT_COMMISSION_RATES_BP. The same for every player, so it reads no data.
+ * `/agent/rules`: the programme in effect today, for the rules screen (decision 0023: the version of
+ * the console's settings for today, else the server's AGENT_LEVEL_THRESHOLDS, AGENT_COMMISSION_RATES_BP
+ * and INVITE_BONUS_*). Level L0 asks nothing; each level above it asks its thresholds and pays its row
+ * of rates. The same for every player: read through this node's short cache of today's settings.
  */
-export function findAgentRules(config: Config): TAgentRulesResponse {
-  const { commissionRatesBp, levelThresholds, inviteBonusPaise, inviteBonusThresholdPaise } = config.agent;
+export async function findAgentRules(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<TAgentRulesResponse> {
+  const { commissionRatesBp, levelThresholds, inviteBonusPaise, inviteBonusThresholdPaise } = await findTodaysSettings(ctx);
   return {
     levels: commissionRatesBp.map((ratesBp, level) => {
       const threshold = level === 0 ? undefined : levelThresholds[level - 1];

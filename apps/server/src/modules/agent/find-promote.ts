@@ -3,13 +3,15 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findCreditTotals } from '../wallet/player-credits.ts';
+import { findTodaysSettings } from './programme-settings.ts';
 
 type TeamCounts = { direct_count: number; team_count: number; new_today: number };
 
 /**
  * The player's own agent card (`/user/findPromote`): invitation code, link and QR, team counts from
  * the closure table (each one indexed count on `agent_team (ancestor_id, depth, …)`), invite bonuses
- * received and commission credited. Only the session's player is ever read.
+ * received and commission credited, and the invite bonus in effect today. Only the session's player is
+ * ever read.
  */
 export async function findPromote(ctx: AppContext, userId: number): Promise<TFindPromoteResponse> {
   const [user] = await ctx.db.query<{ promotion_code: string; level: number }>(
@@ -32,6 +34,7 @@ export async function findPromote(ctx: AppContext, userId: number): Promise<TFin
     [userId],
   );
   const commission = await findCreditTotals(ctx.db, userId, 'commission', yesterdayStart, todayStart);
+  const programme = await findTodaysSettings(ctx);
   const invitePath = `/reg?code=${encodeURIComponent(user.promotion_code)}`;
   const inviteLink = `${ctx.config.payments.publicBaseUrl}${invitePath}`;
   return {
@@ -45,8 +48,8 @@ export async function findPromote(ctx: AppContext, userId: number): Promise<TFin
     newToday: counts?.new_today ?? 0,
     inviteBonusTotal: formatMoney(bonuses?.total_paise ?? 0n),
     inviteBonusCount: bonuses?.count ?? 0,
-    inviteBonusAmount: formatMoney(ctx.config.agent.inviteBonusPaise),
-    inviteBonusThreshold: formatMoney(ctx.config.agent.inviteBonusThresholdPaise),
+    inviteBonusAmount: formatMoney(programme.inviteBonusPaise),
+    inviteBonusThreshold: formatMoney(programme.inviteBonusThresholdPaise),
     commissionToday: formatMoney(commission.todayPaise),
     commissionYesterday: formatMoney(commission.yesterdayPaise),
     commissionTotal: formatMoney(commission.totalPaise),

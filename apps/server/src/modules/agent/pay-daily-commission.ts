@@ -9,6 +9,7 @@ import { postPayoutsFromQuery } from '../wallet/post-transfers.ts';
 import { fillValidBets } from '../wallet/valid-bets.ts';
 import { decideAgentLevels, type LevelChanges } from './agent-levels.ts';
 import { addDays, DAY_MS, kolkataDay, kolkataDayStartMs } from './kolkata-days.ts';
+import { findSettingsOn, settingsFromConfig } from './programme-settings.ts';
 import { refreshTeamStats, refreshUnfinishedDays } from './refresh-team-stats.ts';
 
 // Kept here too for the callers that knew them from this file.
@@ -121,7 +122,9 @@ export async function payCommissionDay(
  * `maxDays` of them. The days run from the day after the last paid one; when none was ever paid, the
  * programme starts with the latest due day. Days already taken by another run are skipped.
  * Before a day is paid its team statistics are computed again, now final, with any day of the level
- * window not final yet, so that the levels decided with the day see all of it.
+ * window not final yet, so that the levels decided with the day see all of it. The day is levelled and
+ * paid under the programme's settings in effect on it (`findSettingsOn`): a change saved while the day
+ * ran applies only from the next day, so it cannot touch a day being paid.
  */
 export async function payDueCommissions(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
@@ -133,10 +136,11 @@ export async function payDueCommissions(
   );
   let day = last?.day ? nextDay(last.day) : dueDay;
   const outcomes: DayOutcome[] = [];
-  const { commissionRatesBp, levelThresholds } = ctx.config.agent;
+  const defaults = settingsFromConfig(ctx.config);
   while (day <= dueDay && outcomes.length < maxDays) {
     await refreshUnfinishedDays(ctx.db, addDays(day, 1 - AGENT_LEVEL_WINDOW_DAYS), addDays(day, -1), AGENT_LEVEL_WINDOW_DAYS);
     await refreshTeamStats(ctx.db, day);
+    const { commissionRatesBp, levelThresholds } = await findSettingsOn(ctx.db, defaults, day);
     outcomes.push(await payCommissionDay(ctx.db, commissionRatesBp, day, levelThresholds));
     day = nextDay(day);
   }

@@ -12,7 +12,7 @@ export function registerAgentRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, ctx, '/agent/commissionHistory', ({ input, session }) =>
     findCommissionHistory(ctx.db, session.userId, input),
   );
-  registerEndpoint(app, ctx, '/agent/rules', async () => findAgentRules(ctx.config));
+  registerEndpoint(app, ctx, '/agent/rules', () => findAgentRules(ctx));
   registerEndpoint(app, ctx, '/starAgent/findAllInfo', ({ input, session }) => findAllInfo(ctx, session.userId, input));
   registerEndpoint(app, ctx, '/starAgent/findDownByPage', ({ input, session }) => findDownByPage(ctx, session.userId, input));
 }

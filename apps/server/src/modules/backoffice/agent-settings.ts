@@ -1,32 +1,59 @@
 import { AGENT_LEVEL_WINDOW_DAYS, formatMoney } from '@mayur/contracts';
-import { AGENT_COMMISSION_RUNS_LIMIT } from '@mayur/contracts/admin';
+import { AGENT_COMMISSION_RUNS_LIMIT, AGENT_PROGRAMME_HISTORY_LIMIT, type TAgentProgrammeVersion } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import { findCommissionRuns } from '../agent/find-commission-runs.ts';
+import { addDays, kolkataDay } from '../agent/kolkata-days.ts';
+import {
+  findScheduledAfter,
+  findSettingsHistory,
+  findSettingsOn,
+  saveProgrammeChange,
+  settingsAsInput,
+  settingsFromConfig,
+  settingsFromInput,
+  type ProgrammeVersion,
+} from '../agent/programme-settings.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 
-// The agent programme in the console, read-only: its levels, thresholds, rates and invite bonus are
-// the server's settings (AGENT_COMMISSION_RATES_BP, AGENT_LEVEL_THRESHOLDS, INVITE_BONUS_*: decisions
-// 0012–0014), checked at start, so the console shows what runs; commission runs come from the agent
-// module's tables.
+// The agent programme in the console (decision 0023, "Agent programme"): the settings in effect today,
+// a change waiting for its day, every version, and the daily commission runs; owners save a change,
+// which the agent module stores as a version from the next business day (India time). The request was
+// checked by the contract's schema, which applies the shared rule (`findAgentProgrammeProblems`).
+
+function asVersion(version: ProgrammeVersion): TAgentProgrammeVersion {
+  return {
+    id: version.id,
+    effectiveFrom: version.effectiveFrom,
+    levels: version.commissionRatesBp.map((ratesBp, level) => {
+      const threshold = level === 0 ? undefined : version.levelThresholds[level - 1];
+      return {
+        level,
+        minTeamSize: threshold?.minTeamSize ?? 0,
+        minTeamDeposits: formatMoney(threshold?.minTeamDepositsPaise ?? 0n),
+        minTeamBets: formatMoney(threshold?.minTeamBetsPaise ?? 0n),
+        ratesBp: [...ratesBp],
+      };
+    }),
+    inviteBonus: { amount: formatMoney(version.inviteBonusPaise), threshold: formatMoney(version.inviteBonusThresholdPaise) },
+    changedBy: version.changedBy,
+    changeTime: version.changedAt?.toISOString() ?? null,
+  };
+}
 
 export function registerAgentSettingsRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   registerAdminEndpoint(scope, bo, '/agents/programme', async () => {
-    const { agent } = bo.app.config;
-    const runs = await findCommissionRuns(bo.app.db, AGENT_COMMISSION_RUNS_LIMIT);
+    const { db, clock, config } = bo.app;
+    const defaults = settingsFromConfig(config);
+    const today = kolkataDay(clock.now().getTime());
+    const inEffect = asVersion(await findSettingsOn(db, defaults, today));
+    const scheduled = await findScheduledAfter(db, today);
+    const history = await findSettingsHistory(db, defaults, AGENT_PROGRAMME_HISTORY_LIMIT);
+    const runs = await findCommissionRuns(db, AGENT_COMMISSION_RUNS_LIMIT);
     return {
-      levels: agent.commissionRatesBp.map((ratesBp, level) => {
-        const threshold = level === 0 ? null : agent.levelThresholds[level - 1];
-        return {
-          level,
-          minTeamSize: threshold?.minTeamSize ?? 0,
-          minTeamDeposits: formatMoney(threshold?.minTeamDepositsPaise ?? 0n),
-          minTeamBets: formatMoney(threshold?.minTeamBetsPaise ?? 0n),
-          ratesBp,
-        };
-      }),
+      levels: inEffect.levels,
       levelWindowDays: AGENT_LEVEL_WINDOW_DAYS,
-      inviteBonus: { amount: formatMoney(agent.inviteBonusPaise), threshold: formatMoney(agent.inviteBonusThresholdPaise) },
+      inviteBonus: inEffect.inviteBonus,
       commissionRuns: runs.map((run) => ({
         day: run.day,
         paidTime: run.paidAt.toISOString(),
@@ -34,6 +61,28 @@ export function registerAgentSettingsRoutes(scope: FastifyInstance, bo: BackOffi
         lines: run.lines,
         total: formatMoney(run.totalPaise),
       })),
+      today,
+      effectiveFrom: inEffect.effectiveFrom,
+      changeFrom: addDays(today, 1),
+      scheduled: scheduled ? asVersion(scheduled) : null,
+      history: history.map(asVersion),
     };
+  });
+
+  registerAdminEndpoint(scope, bo, '/agents/programme/save', async ({ input, principal, audit, recordWithin }) => {
+    const { db, clock, config } = bo.app;
+    const settings = settingsFromInput(input);
+    const change = await db.transaction(async (tx) => {
+      const saved = await saveProgrammeChange(tx, settingsFromConfig(config), settings, {
+        nowMs: clock.now().getTime(),
+        changedBy: `operator:${principal.operator.login}`,
+        operatorId: principal.operator.id,
+      });
+      audit.before = { effectiveFrom: saved.before.effectiveFrom, ...settingsAsInput(saved.before) };
+      audit.after = { effectiveFrom: saved.after.effectiveFrom, ...settingsAsInput(saved.after) };
+      await recordWithin(tx);
+      return saved;
+    });
+    return asVersion(change.after);
   });
 }

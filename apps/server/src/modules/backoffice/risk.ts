@@ -1,14 +1,27 @@
 import { formatMoney } from '@mayur/contracts';
-import { RISK_FLAG_LIMIT, type TInviteChain, type TRiskGroup } from '@mayur/contracts/admin';
+import {
+  RISK_FLAG_LIMIT,
+  UNUSUAL_NET_WIN_RUPEES,
+  UNUSUAL_RETURN_MIN_STAKES_RUPEES,
+  UNUSUAL_RETURN_PERCENT,
+  UNUSUAL_SINGLE_WIN_MIN_RUPEES,
+  UNUSUAL_SINGLE_WIN_MULTIPLE,
+  type TInviteChain,
+  type TRiskGroup,
+  type TUnusualWin,
+} from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../platform/db/db.ts';
+import { findUnusualGameSums, type UnusualWinRules } from '../wallet/ledger-reports.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 // Risk flags, read-only: players who share an address or a device (the same address with the same
 // browser) in sessions opened in the period, players whose payout accounts name the same destination
 // (whenever added, removed ones included), and inviters paid invite bonuses for several accounts that
-// registered in the period (with those invitees who signed in from an address the inviter used).
+// registered in the period (with those invitees who signed in from an address the inviter used), and
+// players with unusual wins in the period (their game sums read through the wallet's own read; the
+// rules and their thresholds are the contract's UNUSUAL_* constants, shown on the screen).
 // Each flag lists player ids the console links to their pages. A flag is a reason to look, not a verdict.
 
 const DAY_MS = 86_400_000;
@@ -76,6 +89,50 @@ async function inviteChains(db: Queryable, since: Date): Promise<TInviteChain[]>
   return result;
 }
 
+const UNUSUAL_WIN_RULES: UnusualWinRules = {
+  netWinPaise: BigInt(UNUSUAL_NET_WIN_RUPEES) * 100n,
+  returnBp: BigInt(UNUSUAL_RETURN_PERCENT) * 100n,
+  returnMinStakesPaise: BigInt(UNUSUAL_RETURN_MIN_STAKES_RUPEES) * 100n,
+  singleWinMultiple: BigInt(UNUSUAL_SINGLE_WIN_MULTIPLE),
+  singleWinMinPaise: BigInt(UNUSUAL_SINGLE_WIN_MIN_RUPEES) * 100n,
+};
+
+/** `numerator / denominator` as a decimal with two places, rounded down (exact: integers only). */
+function ratioText(numerator: bigint, denominator: bigint): string {
+  const hundredths = (numerator * 100n) / denominator;
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
+}
+
+/** Players whose wins in the period were unusual, with the figures and the rules each one met. */
+async function unusualWins(db: Queryable, since: Date): Promise<TUnusualWin[]> {
+  const rules = UNUSUAL_WIN_RULES;
+  const rows = await findUnusualGameSums(db, since, rules, RISK_FLAG_LIMIT);
+  return rows.map((row) => {
+    const netWin = row.winsPaise - row.stakesPaise;
+    const reasons: TUnusualWin['reasons'] = [];
+    if (netWin >= rules.netWinPaise) reasons.push('netWin');
+    if (row.stakesPaise >= rules.returnMinStakesPaise && row.winsPaise * 10000n >= row.stakesPaise * rules.returnBp)
+      reasons.push('highReturn');
+    if (
+      row.bets > 0 &&
+      row.largestWinPaise >= rules.singleWinMinPaise &&
+      row.largestWinPaise * BigInt(row.bets) >= row.stakesPaise * rules.singleWinMultiple
+    )
+      reasons.push('bigSingleWin');
+    return {
+      playerId: row.userId,
+      stakes: formatMoney(row.stakesPaise),
+      wins: formatMoney(row.winsPaise),
+      netWin: formatMoney(netWin),
+      returnPercent: row.stakesPaise > 0n ? ratioText(row.winsPaise * 100n, row.stakesPaise) : null,
+      bets: row.bets,
+      largestWin: formatMoney(row.largestWinPaise),
+      averageStake: formatMoney(row.bets > 0 ? row.stakesPaise / BigInt(row.bets) : 0n),
+      reasons,
+    };
+  });
+}
+
 export async function findRiskFlags(db: Queryable, days: number, now: Date) {
   const since = new Date(now.getTime() - days * DAY_MS);
   const asGroups = (rows: Group[]): TRiskGroup[] => rows.map((row) => ({ shared: row.shared, playerIds: row.player_ids }));
@@ -85,6 +142,7 @@ export async function findRiskFlags(db: Queryable, days: number, now: Date) {
     sharedDevices: asGroups(await sharedSessions(db, "ip || ' · ' || left(coalesce(user_agent, ''), 120)", since)),
     sharedPayoutAccounts: await sharedPayoutAccounts(db),
     inviteChains: await inviteChains(db, since),
+    unusualWins: await unusualWins(db, since),
   };
 }
 

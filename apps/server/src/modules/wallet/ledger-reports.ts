@@ -115,3 +115,80 @@ export async function findPlayerTransfers(
     })),
   };
 }
+
+export type PlayerGameSums = {
+  userId: number;
+  /** Stakes and fees the player's accounts paid into the games, less refunds. */
+  stakesPaise: bigint;
+  /** Payouts from the games into the player's accounts. */
+  winsPaise: bigint;
+  bets: number;
+  largestWinPaise: bigint;
+};
+
+/** What makes a player's game sums worth a look (every figure "at least"); a player meeting any one is returned. */
+export type UnusualWinRules = {
+  netWinPaise: bigint;
+  /** Wins as hundredths of a percent of stakes (30000 = 300 %), over stakes of at least `returnMinStakesPaise`. */
+  returnBp: bigint;
+  returnMinStakesPaise: bigint;
+  /** One win of at least this many times the player's average stake, and at least `singleWinMinPaise`. */
+  singleWinMultiple: bigint;
+  singleWinMinPaise: bigint;
+};
+
+/**
+ * Per player, their game stakes (bets and fees less refunds), wins (payouts), number of bets and
+ * largest single win since `since`, for the players whose sums meet any of `rules`, largest net win
+ * first, at most `limit`. One grouped read of the period's game transfers by time (like the
+ * dashboard's), for a screen an operator opens.
+ */
+export async function findUnusualGameSums(
+  db: Queryable,
+  since: Date,
+  rules: UnusualWinRules,
+  limit: number,
+): Promise<PlayerGameSums[]> {
+  const rows = await db.query<{
+    user_id: number;
+    stakes_paise: bigint;
+    wins_paise: bigint;
+    bets: number;
+    largest_win_paise: bigint;
+  }>(
+    `with sums as (
+       select a.user_id,
+              (coalesce(sum(t.amount_paise) filter (where t.reason in ('bet', 'fee')), 0)
+                 - coalesce(sum(t.amount_paise) filter (where t.reason = 'refund'), 0))::bigint as stakes_paise,
+              coalesce(sum(t.amount_paise) filter (where t.reason = 'payout'), 0)::bigint as wins_paise,
+              count(*) filter (where t.reason = 'bet')::integer as bets,
+              coalesce(max(t.amount_paise) filter (where t.reason = 'payout'), 0)::bigint as largest_win_paise
+       from ledger_transfers t
+       join ledger_accounts a on a.id = case when t.reason in ('bet', 'fee') then t.debit_account_id else t.credit_account_id end
+       where t.created_at >= $1 and t.reason in ('bet', 'fee', 'refund', 'payout') and a.user_id is not null
+       group by a.user_id
+     )
+     select user_id, stakes_paise, wins_paise, bets, largest_win_paise from sums
+     where wins_paise - stakes_paise >= $2
+        or (stakes_paise >= $4 and wins_paise * 10000 >= stakes_paise * $3)
+        or (bets > 0 and largest_win_paise >= $6 and largest_win_paise * bets >= stakes_paise * $5)
+     order by wins_paise - stakes_paise desc, user_id
+     limit $7`,
+    [
+      since,
+      rules.netWinPaise,
+      rules.returnBp,
+      rules.returnMinStakesPaise,
+      rules.singleWinMultiple,
+      rules.singleWinMinPaise,
+      limit,
+    ],
+  );
+  return rows.map((row) => ({
+    userId: row.user_id,
+    stakesPaise: BigInt(row.stakes_paise),
+    winsPaise: BigInt(row.wins_paise),
+    bets: row.bets,
+    largestWinPaise: BigInt(row.largest_win_paise),
+  }));
+}
