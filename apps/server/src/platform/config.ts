@@ -1,6 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import {
+  AGENT_PROGRAMME_MAX_LEVELS,
+  findAgentProgrammeProblems,
   parseHelpOrganisations,
   parseSupportEmailChannel,
   parseTelegramChannel,
@@ -202,6 +204,8 @@ export const DEFAULT_COMMISSION_RATES_BP = '60,18,6,2,1,1;70,21,7,3,1,1;80,24,8,
 /** `d1,…,d6;d1,…,d6;…`: per level (L0 first), six integer basis points from 0 to 10000 each. */
 function commissionRates(name: string, value: string | undefined): number[][] {
   const text = value === undefined || value === '' ? DEFAULT_COMMISSION_RATES_BP : value;
+  if (text.split(';').length > AGENT_PROGRAMME_MAX_LEVELS)
+    throw new Error(`${name} may have at most ${AGENT_PROGRAMME_MAX_LEVELS} levels (rows), got "${text}"`);
   return text.split(';').map((row) => {
     const rates = row.split(',').map((cell) => Number(cell.trim()));
     if (rates.length !== 6 || rates.some((rate) => !Number.isSafeInteger(rate) || rate < 0 || rate > 10_000))
@@ -237,16 +241,20 @@ export function levelThresholds(name: string, value: string | undefined, rateRow
     throw new Error(
       `${name} must have one entry per agent level above L0: AGENT_COMMISSION_RATES_BP has ${rateRows} levels (L0–L${levelsAboveZero}), so ${levelsAboveZero} entries, got ${isDefault ? 'the default' : `"${text}"`} with ${entries.length}`,
     );
-  entries.forEach((entry, index) => {
-    const below = entries[index - 1];
-    if (
-      below &&
-      (entry.minTeamSize < below.minTeamSize ||
-        entry.minTeamDepositsPaise < below.minTeamDepositsPaise ||
-        entry.minTeamBetsPaise < below.minTeamBetsPaise)
-    )
-      throw new Error(`${name}: L${index + 1} must ask at least what L${index} asks in every figure, got "${text}"`);
-  });
+  // The console's rule (packages/contracts agent-programme-rules.ts), on the thresholds alone.
+  const problem = findAgentProgrammeProblems({
+    levels: [{ minTeamSize: 0, minTeamDepositsPaise: 0n, minTeamBetsPaise: 0n }, ...entries].map((entry) => ({
+      ratesBp: [0, 0, 0, 0, 0, 0],
+      minTeamSize: entry.minTeamSize,
+      minTeamDepositsRupees: Number(entry.minTeamDepositsPaise / 100n),
+      minTeamBetsRupees: Number(entry.minTeamBetsPaise / 100n),
+    })),
+    inviteBonusRupees: 0,
+    inviteBonusThresholdRupees: 1,
+  })[0];
+  const level = problem?.path[1];
+  if (typeof level === 'number')
+    throw new Error(`${name}: L${level} must ask at least what L${level - 1} asks in every figure, got "${text}"`);
   return entries;
 }
 
