@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zContentLang } from './content.ts';
+import { zMoneyText } from './fields.ts';
 
 // The home carousel's banners as players read them (/home/banners): those an operator has enabled and
 // scheduled for now, for the app's language or every language, in the operator's order. The image is
@@ -20,5 +21,9 @@ export const ZHomeBanner = z.object({
 export type THomeBanner = z.infer<typeof ZHomeBanner>;
 
 export const ZHomeBannersRequest = z.object({ lang: zContentLang });
-export const ZHomeBannersResponse = z.object({ list: z.array(ZHomeBanner) });
+export const ZHomeBannersResponse = z.object({
+  list: z.array(ZHomeBanner),
+  /** The invite bonus in effect today and the recharges it needs, for the app's built-in invite slide. */
+  invite: z.object({ bonus: zMoneyText, threshold: zMoneyText }),
+});
 export type THomeBannersResponse = z.infer<typeof ZHomeBannersResponse>;

@@ -187,6 +187,8 @@ describe('changing the agent programme', () => {
       levels: [{ ratesBp: [200, 0, 0, 0, 0, 0] }, { minTeamSize: 1 }],
     });
 
+    expect((await server.call('/home/banners', {})).body.obj.invite).toEqual({ bonus: '50.00', threshold: '100.00' });
+
     // The member bets ₹1,000 today; at 01:30 tomorrow today is paid under X: the agent reaches L1 (4 %).
     await move(member.userId, 'programme:fund', 'adjustment', 500_000n);
     await move(member.userId, 'programme:bet', 'bet', 100_000n);
@@ -209,6 +211,8 @@ describe('changing the agent programme', () => {
       levels: [{ ratesBp: [300, 0, 0, 0, 0, 0] }],
     });
     expect(later.body.obj.levels).toHaveLength(1);
+    const home = await server.call('/home/banners', {});
+    expect(home.body.obj.invite).toEqual({ bonus: '200.00', threshold: '500.00' });
     const promote = await server.call('/user/findPromote', {}, { token: agent.token });
     expect(promote.body.obj).toMatchObject({ inviteBonusAmount: '200.00', inviteBonusThreshold: '500.00' });
   });

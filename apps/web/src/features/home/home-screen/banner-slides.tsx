@@ -2,10 +2,8 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatRupees } from '../../../shared/lib/money.ts';
 import { BANNER_IMAGES } from './banner-images.ts';
+import { useInviteOffer } from './use-invite-offer.ts';
 import styles from './banner-carousel.module.css';
-
-const INVITE_BONUS = '158.00';
-const INVITE_RECHARGE = '300.00';
 
 type BannerSlidesProps = {
   viewportRef?: Ref<HTMLElement>;
@@ -16,12 +14,13 @@ type BannerSlidesProps = {
 /** The banner's markup: the same before and after the carousel engine takes over, so the swap is invisible. */
 export function BannerSlides({ viewportRef, onActivate, onPreload }: BannerSlidesProps) {
   const { t } = useTranslation();
+  const invite = useInviteOffer();
   const slides = [
     { image: BANNER_IMAGES[0], headline: t('home.banner.fairHeadline'), detail: t('home.banner.fairDetail') },
     {
       image: BANNER_IMAGES[1],
-      headline: t('home.banner.inviteHeadline', { bonus: formatRupees(INVITE_BONUS) }),
-      detail: t('home.banner.inviteDetail', { amount: formatRupees(INVITE_RECHARGE) }),
+      headline: t('home.banner.inviteHeadline', { bonus: formatRupees(invite.bonus) }),
+      detail: t('home.banner.inviteDetail', { amount: formatRupees(invite.threshold) }),
     },
   ];
   return (
