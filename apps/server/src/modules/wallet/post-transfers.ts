@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Db, Queryable } from '../../platform/db/db.ts';
+import { planEachRun } from '../../platform/db/plan-each-run.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseShardPurposeSql } from './accounts.ts';
 import { assertTransferInput, type TransferInput } from './post-transfer.ts';
@@ -12,6 +13,7 @@ export const MAX_BATCH_SIZE = 1_000_000;
 const INPUT_COLUMNS = 'idempotency_key, debit_account_id, credit_account_id, amount_paise, reason, reference';
 
 async function prepareBatchInput(tx: Queryable): Promise<void> {
+  await planEachRun(tx);
   await tx.query(
     `create temporary table if not exists batch_input (
        idempotency_key text primary key, debit_account_id integer not null, credit_account_id integer not null,
@@ -121,14 +123,14 @@ export type PreparedPayouts = { readonly reason: TransferReason; readonly count:
  * posted. A row without an account, or with an amount that is not positive, throws, so a payout is
  * paid in full or not started. The caller's query runs once however many shards there are.
  */
-export async function preparePayoutsByShard(db: Queryable, payouts: PayoutsFromQuery): Promise<PreparedPayouts> {
+export async function preparePayoutsByShard(db: Db, payouts: PayoutsFromQuery): Promise<PreparedPayouts> {
   const purposeParam = `$${payouts.params.length + 1}::text`;
   // One aggregate node feeds every row to the four array_agg in the same order, so the arrays line up
-  // position by position without sorting each of them.
-  const shards = await db.query<
-    ShardRows & { row_count: bigint; unresolved: bigint; invalid: bigint; first_unresolved: string | null }
-  >(
-    `with selected (idempotency_key, user_id, amount_paise, reference) as (${payouts.selectSql}),
+  // position by position without sorting each of them. Planned for this payout's own size.
+  const shards = await db.transaction(async (tx) => {
+    await planEachRun(tx);
+    return tx.query<ShardRows & { row_count: bigint; unresolved: bigint; invalid: bigint; first_unresolved: string | null }>(
+      `with selected (idempotency_key, user_id, amount_paise, reference) as (${payouts.selectSql}),
      resolved as (
        select s.idempotency_key, s.user_id, s.amount_paise, s.reference,
               house.id as debit_account_id, cash.id as credit_account_id
@@ -148,8 +150,9 @@ export async function preparePayoutsByShard(db: Queryable, payouts: PayoutsFromQ
             array_agg(amount_paise)::text as amounts,
             array_agg(reference)::text as reference_list
      from resolved group by debit_account_id`,
-    [...payouts.params, payouts.housePurpose],
-  );
+      [...payouts.params, payouts.housePurpose],
+    );
+  });
   let count = 0n;
   let unresolvedCount = 0n;
   let invalidCount = 0n;
@@ -219,6 +222,7 @@ export async function postPreparedPayouts(db: Db, prepared: PreparedPayouts, con
  * checked to carry the same content (a replay) or refused as IDEMPOTENCY_CONFLICT.
  */
 async function postShard(tx: Queryable, shard: ShardRows, reason: TransferReason): Promise<BatchResult> {
+  await planEachRun(tx);
   const params = [shard.debit_account_id, reason, shard.keys, shard.credit_account_ids, shard.amounts, shard.reference_list];
   const input = `select * from unnest($3::text[], $4::integer[], $5::bigint[], $6::text[]) as s(key, credit, amount, reference)`;
   const [row] = await tx.query<{ total: bigint; posted: bigint; mismatched: bigint; missing: bigint }>(

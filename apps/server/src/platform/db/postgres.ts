@@ -29,6 +29,30 @@ function jitteredDelayMs(baseMs: number, attempt: number): number {
   return Math.floor(Math.random() * baseMs * 2 ** attempt);
 }
 
+/**
+ * At most this many distinct statements get a name (the rest run unnamed): every connection keeps each
+ * named statement it prepared for life, so the bound is what caps PostgreSQL's memory per backend.
+ */
+const MAX_NAMED_STATEMENTS = 2_000;
+
+/**
+ * Names each parameterised statement by its text, so PostgreSQL parses and analyses it once per
+ * connection instead of at every call (decision 0028). A statement without parameters goes by the
+ * simple protocol as before (it may hold several commands, which a prepared statement cannot).
+ */
+function statementNamer(): (sql: string, params: readonly unknown[]) => pg.QueryConfig {
+  const names = new Map<string, string>();
+  return (sql, params) => {
+    if (params.length === 0) return { text: sql };
+    let name = names.get(sql);
+    if (name === undefined && names.size < MAX_NAMED_STATEMENTS) {
+      name = `mayur_${names.size}`;
+      names.set(sql, name);
+    }
+    return { name, text: sql, values: params as unknown[] };
+  };
+}
+
 class BoundedConnectClient extends pg.Client {
   constructor(config: pg.ClientConfig = {}) {
     super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
@@ -46,6 +70,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
     keepAlive: true,
     options: '-c lock_timeout=10000 -c idle_in_transaction_session_timeout=60000',
   });
+  const statement = statementNamer();
   // An idle connection can die (server restart, failover, pg_terminate_backend); the pool drops it
   // and opens another on demand. Without a listener the 'error' event would crash the whole process.
   pool.on('error', (error) => log.warn({ err: error }, 'idle database connection lost'));
@@ -113,7 +138,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
           runsOn(
             {
               async query<R extends Row>(sql: string, params: readonly unknown[] = []) {
-                return (await client.query<R>(sql, params as unknown[])).rows;
+                return (await client.query<R>(statement(sql, params))).rows;
               },
               async exec(sql: string) {
                 await client.query(sql);
@@ -134,7 +159,7 @@ export async function openPostgres(connectionString: string, maxConnections = 20
   const db: Db = {
     kind: 'postgres',
     query<T extends Row>(sql: string, params: readonly unknown[] = []) {
-      return withClient(async (client) => (await client.query<T>(sql, params as unknown[])).rows);
+      return withClient(async (client) => (await client.query<T>(statement(sql, params))).rows);
     },
     async exec(sql: string) {
       await withClient((client) => client.query(sql));
