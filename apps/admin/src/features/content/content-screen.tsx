@@ -18,10 +18,12 @@ import { DataTable } from '../../shared/ui/data-table.tsx';
 import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { BannersSection } from './banners-section.tsx';
 import { NoticeForm } from './notice-form.tsx';
 
 // Content the player app shows: notices (their messages run in the home screen's announcement strip,
-// the newest one's links fill the notice dialog) and support contacts, per language, with previews.
+// the newest one's links fill the notice dialog), the home carousel's banners (banners-section.tsx) and
+// support contacts, per language, with previews.
 
 const noticeColumn = createColumnHelper<TAdminNotice>();
 const contactColumn = createColumnHelper<TSupportContact>();
@@ -113,6 +115,7 @@ export function ContentScreen() {
         </label>
         <p className="strip">{strip || t('content.stripDefault')}</p>
       </div>
+      <BannersSection />
       <SupportContacts canEdit={canEdit} />
     </section>
   );

@@ -9,12 +9,12 @@ import { errorText } from '../../shared/ui/states.tsx';
 // One notice's form (new, or an edit of `notice`), with a live preview of the notice dialog as the
 // player app draws it: title, message and the three links.
 
-const toLocalInput = (iso: string | null) => {
+export const toLocalInput = (iso: string | null) => {
   if (!iso) return '';
   const date = new Date(iso);
   return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 };
-const toInstant = (local: string) => {
+export const toInstant = (local: string) => {
   if (!local) return '';
   const date = new Date(local);
   return Number.isNaN(date.getTime()) ? 'invalid' : date.toISOString();

@@ -1,3 +1,4 @@
+import type { THomeBanner } from '@mayur/contracts';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useEffect } from 'react';
 import { usePrefersReducedMotion } from './announcement-strip.tsx';
@@ -5,7 +6,13 @@ import { AUTO_ADVANCE_MS } from './banner-carousel.tsx';
 import { BannerSlides } from './banner-slides.tsx';
 
 /** The banner driven by embla: swipeable, looping, advancing every 40 s (instantly under reduced motion). */
-export function InteractiveBanner({ shouldAdvanceAtOnce }: { shouldAdvanceAtOnce: boolean }) {
+export function InteractiveBanner({
+  banners,
+  shouldAdvanceAtOnce,
+}: {
+  banners: readonly THomeBanner[] | undefined;
+  shouldAdvanceAtOnce: boolean;
+}) {
   const isRightToLeft = document.documentElement.dir === 'rtl';
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, direction: isRightToLeft ? 'rtl' : 'ltr' });
   const prefersReducedMotion = usePrefersReducedMotion();
@@ -22,5 +29,5 @@ export function InteractiveBanner({ shouldAdvanceAtOnce }: { shouldAdvanceAtOnce
     return () => window.clearInterval(timer);
   }, [embla, prefersReducedMotion]);
 
-  return <BannerSlides viewportRef={viewportRef} />;
+  return <BannerSlides banners={banners} viewportRef={viewportRef} />;
 }
