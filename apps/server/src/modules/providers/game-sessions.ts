@@ -84,8 +84,13 @@ export async function findSessionsAndClaim(
          as i (token_hash, transaction_id, kind, game_code, round_id, amount_paise, reference_transaction_id, transfer_key,
                player_id)
      ), found as (
+       -- One probe of the token's unique index per call (the limit keeps the planner from turning the
+       -- lookup into a scan of every session).
        select i.transaction_id, s.id as session_id, s.user_id, s.game_code, s.session_expires_at
-       from input i join provider_game_sessions s on s.session_token_hash = i.token_hash and s.provider_id = $1
+       from input i cross join lateral (
+         select id, user_id, game_code, session_expires_at from provider_game_sessions
+         where session_token_hash = i.token_hash and provider_id = $1 limit 1
+       ) s
      ), claimed as (
        insert into provider_transactions (provider_id, transaction_id, kind, user_id, session_id, game_code, round_id,
          amount_paise, reference_transaction_id, transfer_key, state, created_at)

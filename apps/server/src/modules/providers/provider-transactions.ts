@@ -103,9 +103,11 @@ export async function findProviderTransactions(
 }
 
 /**
- * Locks the accepted debits of the given rounds of their players, in id order, and names the rounds
- * that have one (`<user id>:<round id>`). A credit needs such a debit; a rollback locks its debit too,
- * so a credit and a rollback of one round serialise on the same row.
+ * Locks the accepted debits of the given rounds of their players and names the rounds that have one
+ * (`<user id>:<round id>`). A credit needs such a debit; a rollback locks its debit too, so a credit
+ * and a rollback of one round serialise on the same row. Rounds are visited in (player, round) order
+ * and each round's debits in id order, one index probe each (the lateral subquery with its lock is
+ * never flattened into a join that would scan every debit of the provider).
  */
 export async function lockOpenDebitRounds(
   tx: Queryable,
@@ -113,12 +115,16 @@ export async function lockOpenDebitRounds(
   rounds: ReadonlyArray<{ userId: number; roundId: string }>,
 ): Promise<Set<string>> {
   if (rounds.length === 0) return new Set();
+  const ordered = [...rounds].sort((a, b) => a.userId - b.userId || (a.roundId < b.roundId ? -1 : a.roundId > b.roundId ? 1 : 0));
   const rows = await tx.query<{ user_id: number; round_id: string }>(
-    `select t.user_id, t.round_id from provider_transactions t
-     where t.provider_id = $1 and t.kind = 'debit' and t.state = 'accepted'
-       and (t.round_id, t.user_id) in (select * from unnest($2::text[], $3::integer[]))
-     order by t.id for update of t`,
-    [providerId, rounds.map((round) => round.roundId), rounds.map((round) => round.userId)],
+    `select r.user_id, r.round_id
+     from unnest($2::integer[], $3::text[]) as r (user_id, round_id)
+     cross join lateral (
+       select t.id from provider_transactions t
+       where t.provider_id = $1 and t.round_id = r.round_id and t.user_id = r.user_id and t.kind = 'debit' and t.state = 'accepted'
+       order by t.id for update
+     ) locked`,
+    [providerId, ordered.map((round) => round.userId), ordered.map((round) => round.roundId)],
   );
   return new Set(rows.map((row) => roundKey(row.user_id, row.round_id)));
 }
