@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countingDb, type CountingDb } from '../../../test/counting-db.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { hashToken } from './authenticate.ts';
 import { SESSION_CONFIRMATION_MS } from './session-cache.ts';
 
 // Two server nodes on one database (and, when REDIS_URL is set, one Redis deployment), each with its
@@ -71,6 +72,19 @@ describe('the session cache of two nodes', () => {
     expect(waitedMs).toBeLessThanOrEqual(SESSION_CONFIRMATION_MS);
     // With Redis the revocation arrives as a message: the very first poll is refused.
     if (process.env.REDIS_URL) expect(waitedMs).toBeLessThan(100);
+  });
+
+  it('refuses a session revoked in the database alone within the bound, with no message to any node', async () => {
+    const { token } = await first.registerMobile('9123400006');
+    expect(await isAccepted(second, token)).toBe(true);
+    // Neither node hears of it: only the database knows (an operator's statement, a lost message).
+    await first.ctx.db.query(
+      'update sessions set revoked_at = $1 where user_id = (select user_id from sessions where token_hash = $2)',
+      [first.ctx.clock.now(), hashToken(token)],
+    );
+    const waitedMs = await msUntilRefused(second, token);
+    expect(waitedMs).toBeLessThanOrEqual(SESSION_CONFIRMATION_MS);
+    expect(await isAccepted(first, token)).toBe(false);
   });
 
   it('revokes every session of the player on both nodes when the login password is reset', async () => {

@@ -6,10 +6,11 @@ import type { Queryable } from '../db/db.ts';
 
 // A node's memory of live sessions (decision 0017). The database stays the only judge: an entry may be
 // used only while its last confirmation by the database is younger than SESSION_CONFIRMATION_MS, so a
-// revoked session is refused within that bound on every node even if Redis loses every message. The
-// sessions in use are confirmed again in one set-based query every SESSION_REFRESH_MS, so a busy node
-// spends a few session queries a second instead of one per request. A revocation drops the entry at
-// once on the node that made it and, through the deployment's Redis channel, on every other node.
+// revoked session is refused within that bound on every node even if Redis loses every message. Every
+// SESSION_REFRESH_MS the node asks the database which sessions were revoked since its last answer (a
+// read whose size follows the revocations, not the players), drops those, and counts the answer as a
+// confirmation of every other entry. A revocation also drops the entry at once on the node that made
+// it and, through the deployment's Redis channel, on every other node.
 
 /** How long a confirmation by the database vouches for a session: the bound on refusing a revoked one. */
 export const SESSION_CONFIRMATION_MS = 1_000;
@@ -19,8 +20,12 @@ export const SESSION_REFRESH_MS = 300;
 export const SESSION_IDLE_MS = 60_000;
 /** At most this many sessions are remembered per node; the least recently used is dropped first. */
 export const SESSION_CACHE_LIMIT = 200_000;
-/** Sessions confirmed per refresh query, so one statement's parameter stays a few hundred kilobytes. */
-const REFRESH_BATCH = 5_000;
+/**
+ * How far before the previous answer each refresh looks for revocations. A revocation is stamped
+ * (`revoked_at`, the revoking node's clock) before its transaction commits; it is found as long as it
+ * commits within this margin of its stamp and the nodes' clocks differ by less (decision 0017).
+ */
+export const REVOCATION_MARGIN_MS = 120_000;
 
 export type CachedSession = { userId: number; expiresAtMs: number };
 
@@ -100,29 +105,31 @@ export async function createSessionCache(options: SessionCacheOptions): Promise<
     await subscriber.subscribe(channel);
   }
 
+  // The last answer that confirmed every entry it did not revoke: when it was asked (this process's
+  // monotonic time, compared with the entries') and, on the sessions' clock, since when it looked.
+  let confirmedAllAtMs = Number.NEGATIVE_INFINITY;
+  let lastAnsweredAt = clock.now();
+
   const refresh = async () => {
     const nowMs = performance.now();
-    const inUse: string[] = [];
     for (const [tokenHash, entry] of entries) {
       if (nowMs - entry.usedAtMs > SESSION_IDLE_MS) remove(tokenHash);
-      else inUse.push(tokenHash);
+      // Map order is use order: the rest were used more recently.
+      else break;
     }
-    for (let start = 0; start < inUse.length; start += REFRESH_BATCH) {
-      const batch = inUse.slice(start, start + REFRESH_BATCH);
-      const mark = cache.mark();
-      const rows = await db.query<{ token_hash: string }>(
-        'select token_hash from sessions where token_hash = any($1::text[]) and revoked_at is null and expires_at > $2',
-        [batch, clock.now()],
-      );
-      const live = new Set(rows.map((row) => row.token_hash));
-      const isOverlapped = mark.revocationsSeen !== revocationsSeen;
-      for (const tokenHash of batch) {
-        const entry = entries.get(tokenHash);
-        if (!entry) continue;
-        if (!live.has(tokenHash)) remove(tokenHash);
-        else if (!isOverlapped) entry.confirmedAtMs = Math.max(entry.confirmedAtMs, mark.startedAtMs);
-      }
-    }
+    const mark = cache.mark();
+    const askedAt = clock.now();
+    // Every session revoked since shortly before the last answer: a revocation that committed after
+    // that answer's snapshot is stamped later than the margin allows for, so none falls between two.
+    const revoked = await db.query<{ token_hash: string }>('select token_hash from sessions where revoked_at >= $1', [
+      new Date(lastAnsweredAt.getTime() - REVOCATION_MARGIN_MS),
+    ]);
+    for (const row of revoked) remove(row.token_hash);
+    // A read that started before this answer and ends after it may have seen one of these sessions
+    // live: like a revocation heard of, the answer keeps such a read from being remembered.
+    if (revoked.length > 0) revocationsSeen += 1;
+    lastAnsweredAt = askedAt;
+    confirmedAllAtMs = Math.max(confirmedAllAtMs, mark.startedAtMs);
   };
 
   let isRefreshRunning = false;
@@ -142,7 +149,7 @@ export async function createSessionCache(options: SessionCacheOptions): Promise<
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
       const nowMs = performance.now();
-      if (nowMs - entry.confirmedAtMs >= SESSION_CONFIRMATION_MS) return undefined;
+      if (nowMs - Math.max(entry.confirmedAtMs, confirmedAllAtMs) >= SESSION_CONFIRMATION_MS) return undefined;
       entry.usedAtMs = nowMs;
       entries.delete(tokenHash);
       entries.set(tokenHash, entry);
