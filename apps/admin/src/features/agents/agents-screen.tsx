@@ -86,7 +86,11 @@ export function AgentsScreen() {
         header: t('agents.changedBy'),
         cell: (cell) => (cell.getValue() === 'settings' ? t('agents.serverSettings') : cell.getValue()),
       }),
-      versionColumn.accessor('changeTime', { header: t('agents.changeTime'), cell: (cell) => formatTime(cell.getValue()) }),
+      versionColumn.accessor('changeTime', {
+        header: t('agents.changeTime'),
+        // The server's settings were stored with the first change; when is not when they were set.
+        cell: (cell) => (cell.row.original.changedBy === 'settings' ? '—' : formatTime(cell.getValue())),
+      }),
     ],
     [t],
   );

@@ -170,14 +170,13 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
           <tbody>
             {draft.levels.map((level, index) => (
               <tr key={index}>
-                <th scope="row">
-                  L{index}
-                  {fieldError(`levels.${index}`)}
-                </th>
+                <th scope="row">L{index}</th>
                 {(['minTeamSize', 'minTeamDepositsRupees', 'minTeamBetsRupees'] as const).map((name) => (
                   <td key={name}>
                     <input
+                      className="figure"
                       aria-label={`L${index} ${t(`agents.${name}`)}`}
+                      aria-invalid={errors[`levels.${index}`] ? true : undefined}
                       inputMode="numeric"
                       value={index === 0 ? '0' : level[name]}
                       disabled={index === 0}
@@ -189,6 +188,7 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
                   <td key={depth}>
                     <input
                       aria-label={`L${index} ${t('agents.depthBp', { depth })}`}
+                      aria-invalid={errors[`levels.${index}`] ? true : undefined}
                       inputMode="numeric"
                       value={level.ratesBp[depth - 1] ?? ''}
                       onChange={(event) =>
@@ -205,6 +205,13 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
         </table>
       </div>
       {fieldError('levels')}
+      {draft.levels.map((_, index) =>
+        errors[`levels.${index}`] ? (
+          <p key={index} className="field-error" role="alert">
+            L{index}: {t(`errors.${errors[`levels.${index}`]}`)}
+          </p>
+        ) : null,
+      )}
       <div className="row">
         <button
           type="button"
