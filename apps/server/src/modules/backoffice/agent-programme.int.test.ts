@@ -267,3 +267,33 @@ describe('unusual wins', () => {
     expect((await auditRows(server, since)).map((row) => [row.action, row.outcome])).toEqual([['admin/risk/flags', 'ok']]);
   });
 });
+
+describe('two first changes at once', () => {
+  it('store the server’s settings once, then both versions, each with its audit row', async () => {
+    const fresh = await startTestServer();
+    try {
+      const [first, second] = [await signedInOperator(fresh, 'owner'), await signedInOperator(fresh, 'owner')];
+      const body = (rate: number) => ({
+        levels: [level([rate, 0, 0, 0, 0, 0])],
+        inviteBonusRupees: 1,
+        inviteBonusThresholdRupees: 1,
+      });
+      const since = await lastAuditId(fresh);
+      const replies = await Promise.all([
+        adminCall(fresh, '/agents/programme/save', body(11), { token: first.token }),
+        adminCall(fresh, '/agents/programme/save', body(22), { token: second.token }),
+      ]);
+      expect(replies.map((reply) => reply.body.res)).toEqual([1, 1]);
+      const rows = await fresh.ctx.db.query<{ changed_by: string }>(
+        'select changed_by from agent_programme_settings order by id',
+      );
+      expect(rows.map((row) => row.changed_by).sort()).toEqual(
+        ['settings', `operator:${first.login}`, `operator:${second.login}`].sort(),
+      );
+      expect(rows[0]!.changed_by).toBe('settings');
+      expect((await auditRows(fresh, since)).map((row) => row.outcome)).toEqual(['ok', 'ok']);
+    } finally {
+      await fresh.stop();
+    }
+  });
+});
