@@ -5,6 +5,7 @@
 // (git-ignored). Builds the web app first when its sources changed; WEB_DIST_DIR serves another build.
 //
 //   npm run bench -- lighthouse
+//   npm run bench -- lighthouse --pages wingo,aviator --runs 3   # some pages only, each run 3 times (medians)
 //   node --import tsx bench/lighthouse.bench.ts --gate    # the test tier's check of home (scripts/test.mjs)
 //
 // The gate fails when home's performance score is below 90 on a quiet machine. A score depends on the
@@ -35,10 +36,10 @@ import { createEmbeddedBenchDatabase, startServer } from './support/load-server.
 
 const root = path.resolve(import.meta.dirname, '..');
 const PAGES = [
-  { name: 'home', pathname: '/', requiresSession: false },
-  { name: 'Win Go', pathname: '/games/wingo', requiresSession: false },
-  { name: 'Aviator', pathname: '/games/limbo', requiresSession: false },
-  { name: 'Recharge', pathname: '/recharge', requiresSession: true },
+  { key: 'home', name: 'home', pathname: '/', requiresSession: false },
+  { key: 'wingo', name: 'Win Go', pathname: '/games/wingo', requiresSession: false },
+  { key: 'aviator', name: 'Aviator', pathname: '/games/limbo', requiresSession: false },
+  { key: 'recharge', name: 'Recharge', pathname: '/recharge', requiresSession: true },
 ];
 const GATE_MIN_PERFORMANCE = 90;
 const GATE_MAX_ATTEMPTS = 3;
@@ -51,6 +52,28 @@ const RETRY_MIN_WAIT_MS = Math.min(QUIET_MAX_WAIT_MS, 30_000);
 const KEPT_RUNS = 20;
 
 const isGate = process.argv.includes('--gate');
+
+/** The value after `--name` on the command line, if given. */
+function option(name: string): string | undefined {
+  const at = process.argv.indexOf(`--${name}`);
+  return at === -1 ? undefined : process.argv[at + 1];
+}
+
+/** `--pages wingo,aviator` audits only those pages (keys of PAGES); all of them by default. */
+function selectedPages() {
+  const keys = option('pages')?.split(',').map((key) => key.trim().toLowerCase());
+  if (!keys) return PAGES;
+  const unknown = keys.filter((key) => !PAGES.some((page) => page.key === key));
+  if (unknown.length > 0) throw new Error(`--pages: no page ${unknown.join(', ')}; pages: ${PAGES.map((page) => page.key).join(', ')}`);
+  return PAGES.filter((page) => keys.includes(page.key));
+}
+
+/** `--runs 3` audits every selected page three times, round after round, and prints the medians. */
+function runCount(): number {
+  const runs = Number(option('runs') ?? 1);
+  if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error('--runs: a whole number from 1 to 20');
+  return runs;
+}
 const runLabel = new Date()
   .toISOString()
   .replaceAll(':', '-')
@@ -93,22 +116,31 @@ function keepReport(audit: PageAudit, suffix = ''): string {
   return file;
 }
 
-async function benchAllPages(browser: AuditBrowser, origin: string) {
+async function benchPages(browser: AuditBrowser, origin: string) {
+  const pages = selectedPages();
+  const runs = runCount();
   const audits: PageAudit[] = [];
   let isSignedIn = false;
-  for (const page of PAGES) {
-    // Pages without a session run first, as a first-time visitor sees them.
-    if (page.requiresSession && !isSignedIn) {
-      await browser.setLocalStorage(origin, { token: await logInDemoPlayer(origin), mobile: DEMO_ACCOUNT.mobile });
-      isSignedIn = true;
+  for (let run = 1; run <= runs; run++) {
+    for (const page of pages) {
+      // Pages without a session run first, as a first-time visitor sees them.
+      if (page.requiresSession && !isSignedIn) {
+        await browser.setLocalStorage(origin, { token: await logInDemoPlayer(origin), mobile: DEMO_ACCOUNT.mobile });
+        isSignedIn = true;
+      }
+      const load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
+      console.log(`auditing ${page.name} (${page.pathname})${runs > 1 ? `, run ${run} of ${runs}` : ''}; load average ${load} …`);
+      const audit = await auditPage(browser, page.name, `${origin}${page.pathname}`);
+      keepReport(audit, runs > 1 ? `-run${run}` : '');
+      audits.push(audit);
     }
-    console.log(`auditing ${page.name} (${page.pathname}) …`);
-    const audit = await auditPage(browser, page.name, `${origin}${page.pathname}`);
-    keepReport(audit);
-    audits.push(audit);
   }
   console.log('');
   printAuditTable(audits);
+  if (runs > 1) {
+    console.log(`\nmedians of ${runs} runs:`);
+    printAuditTable(pages.map((page) => medianAudit(audits.filter((audit) => audit.name === page.name))));
+  }
   for (const audit of audits) {
     for (const warning of audit.warnings) console.log(`  ${audit.name}: Lighthouse warns: ${warning}`);
     const costly = failingAudits(audit.reportJson);
@@ -117,6 +149,34 @@ async function benchAllPages(browser: AuditBrowser, origin: string) {
   console.log(
     `\nJSON reports: ${path.relative(root, resultsDir)}/ (open one in https://googlechrome.github.io/lighthouse/viewer/)`,
   );
+}
+
+/** Each figure's median over a page's runs (each figure on its own, so not one run's figures). */
+function medianAudit(audits: PageAudit[]): PageAudit {
+  const median = (pick: (audit: PageAudit) => number) => {
+    const values = audits.map(pick).sort((a, b) => a - b);
+    const middle = Math.floor(values.length / 2);
+    return values.length % 2 === 1 ? values[middle]! : (values[middle - 1]! + values[middle]!) / 2;
+  };
+  return {
+    ...audits[0]!,
+    scores: {
+      performance: median((audit) => audit.scores.performance),
+      accessibility: median((audit) => audit.scores.accessibility),
+      'best-practices': median((audit) => audit.scores['best-practices']),
+      seo: median((audit) => audit.scores.seo),
+    },
+    firstContentfulPaintMs: median((audit) => audit.firstContentfulPaintMs),
+    largestContentfulPaintMs: median((audit) => audit.largestContentfulPaintMs),
+    totalBlockingTimeMs: median((audit) => audit.totalBlockingTimeMs),
+    cumulativeLayoutShift: median((audit) => audit.cumulativeLayoutShift),
+    speedIndexMs: median((audit) => audit.speedIndexMs),
+    transferredBytes: median((audit) => audit.transferredBytes),
+    requestCount: median((audit) => audit.requestCount),
+    scriptRequestCount: median((audit) => audit.scriptRequestCount),
+    criticalChainLength: median((audit) => audit.criticalChainLength),
+    benchmarkIndex: median((audit) => audit.benchmarkIndex),
+  };
 }
 
 type GateRun = { audit: PageAudit; othersBusyShare: number | null; isDisturbed: boolean };
@@ -211,7 +271,7 @@ try {
       `machine: ${os.cpus().length} cores, node ${process.version}`,
   );
   if (isGate) process.exitCode = await gateHome(browser, origin);
-  else await benchAllPages(browser, origin);
+  else await benchPages(browser, origin);
 } finally {
   await browser.close();
   await server.stop();

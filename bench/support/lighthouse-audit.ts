@@ -140,6 +140,11 @@ export type PageAudit = {
   speedIndexMs: number;
   /** Bytes the page transferred, as Lighthouse counted them (compressed where the server compressed). */
   transferredBytes: number;
+  /** Requests the page made while Lighthouse watched it, and how many of them were scripts. */
+  requestCount: number;
+  scriptRequestCount: number;
+  /** Requests in the longest critical request chain (the document counts as one). */
+  criticalChainLength: number;
   /** Lighthouse's measure of this machine's CPU speed when the run began (higher is faster). */
   benchmarkIndex: number;
   warnings: string[];
@@ -174,9 +179,21 @@ export async function auditPage(browser: AuditBrowser, name: string, url: string
     cumulativeLayoutShift: numeric('cumulative-layout-shift'),
     speedIndexMs: numeric('speed-index'),
     transferredBytes: numeric('total-byte-weight'),
+    ...requestFigures(lhr),
     benchmarkIndex: lhr.environment.benchmarkIndex,
     warnings: lhr.runWarnings,
     reportJson: Array.isArray(runnerResult.report) ? runnerResult.report.join('') : runnerResult.report,
+  };
+}
+
+/** Figures that do not depend on the machine's load: how many requests, and how deep they chain. */
+function requestFigures(lhr: LighthouseResult) {
+  const requests = (lhr.audits['network-requests']?.details as { items?: { resourceType?: string }[] } | undefined)?.items ?? [];
+  const chains = lhr.audits['critical-request-chains']?.details as { longestChain?: { length?: number } } | undefined;
+  return {
+    requestCount: requests.length,
+    scriptRequestCount: requests.filter((request) => request.resourceType === 'Script').length,
+    criticalChainLength: chains?.longestChain?.length ?? Number.NaN,
   };
 }
 
@@ -193,7 +210,7 @@ export function failingAudits(reportJson: string, limit = 6): string[] {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function printAuditTable(audits: PageAudit[]): void {
-  const header = ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'transferred', 'CPU index'];
+  const header = ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'transferred', 'requests', 'scripts', 'chain', 'CPU index'];
   const rows = audits.map((audit) => [
     audit.name,
     String(audit.scores.performance),
@@ -206,6 +223,9 @@ export function printAuditTable(audits: PageAudit[]): void {
     audit.cumulativeLayoutShift.toFixed(3),
     seconds(audit.speedIndexMs),
     `${(audit.transferredBytes / 1000).toFixed(1)} kB`,
+    String(audit.requestCount),
+    String(audit.scriptRequestCount),
+    String(audit.criticalChainLength),
     String(Math.round(audit.benchmarkIndex)),
   ]);
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../shared/api/api.ts';
 import { session, useSessionToken, type SignOutReason } from '../shared/api/session.ts';
+import { holdUntilFirstScreenPaints } from '../shared/lib/first-screen-paint.ts';
 import { PageFallback } from '../shared/ui/spinner.tsx';
 import { BareLayout } from './layouts/bare-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
@@ -29,13 +30,25 @@ function RequireSession({ children }: { children: React.ReactNode }) {
   return <Navigate to="/login" replace state={state} />;
 }
 
+/**
+ * Put into the page with a route's screen (not its loading fallback): the screen's first reads wait for
+ * the frame that paints it. Its layout effect runs before any screen's effect that could send them.
+ */
+function FirstScreenPaintMark() {
+  useLayoutEffect(holdUntilFirstScreenPaints, []);
+  return null;
+}
+
 function RouteElement({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
   const title = t(route.titleKey);
   const content = route.requiresSession ? <RequireSession>{route.render()}</RequireSession> : route.render();
   // Home reads its few notices without the query library, which every other screen brings with its code.
   const screen = (
-    <Suspense fallback={<PageFallback />}>{route.path === '/' ? content : <QueryScope>{content}</QueryScope>}</Suspense>
+    <Suspense fallback={<PageFallback />}>
+      <FirstScreenPaintMark />
+      {route.path === '/' ? content : <QueryScope>{content}</QueryScope>}
+    </Suspense>
   );
   if (route.layout === 'nav') {
     const headerLink = route.headerLink ? { to: route.headerLink.to, label: t(route.headerLink.labelKey) } : undefined;

@@ -1,5 +1,6 @@
 import { notify } from '../ui/notify.ts';
 import { i18n } from '../i18n/i18n.ts';
+import { afterFirstScreenPaint } from '../lib/first-screen-paint.ts';
 import { createApiClient } from './api-client.ts';
 import { loadingStore } from './loading-store.ts';
 import { refusalMessage } from './refusal-message.ts';
@@ -22,7 +23,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
 
 export const api = createApiClient({
   baseUrl: API_BASE,
-  fetch: (input, init) => window.fetch(input, init),
+  // A screen's first reads go out once it has painted (shared/lib/first-screen-paint.ts).
+  fetch: (input, init) => afterFirstScreenPaint().then(() => window.fetch(input, init)),
   timeoutMs: REQUEST_TIMEOUT_MS,
   getToken: session.getToken,
   onUnauthorized: () => {

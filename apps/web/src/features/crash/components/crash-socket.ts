@@ -8,6 +8,7 @@ import type {
 } from '@mayur/contracts';
 import type { Socket } from 'socket.io-client';
 import { createStore } from '../../../shared/lib/external-store.ts';
+import { afterFirstScreenPaint } from '../../../shared/lib/first-screen-paint.ts';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/crash' namespace (DESIGN.md §7), opened when a crash screen mounts.
@@ -25,13 +26,16 @@ export type ActivityItem = CrashActivityItem;
 type ServerEvents = CrashServerEvents;
 type ClientEvents = SocketClientEvents;
 
+/** The library, fetched once the screen that needs it has painted (shared/lib/first-screen-paint.ts). */
+const loadSocketLibrary = () => afterFirstScreenPaint().then(() => import('socket.io-client'));
+
 let socketPromise: Promise<Socket<ServerEvents, ClientEvents>> | null = null;
 const subscriptions = new Map<string, number>();
 /** Whether the socket is connected; the screen shows "reconnecting" while it is not. */
 export const connectionStore = createStore(true);
 
 function connect(): Promise<Socket<ServerEvents, ClientEvents>> {
-  socketPromise ??= import('socket.io-client').then(({ io }) => {
+  socketPromise ??= loadSocketLibrary().then(({ io }) => {
     const created: Socket<ServerEvents, ClientEvents> = io('/crash', {
       path: '/socket.io',
       transports: ['websocket', 'polling'],

@@ -6,6 +6,7 @@ import type {
   SocketClientEvents,
 } from '@mayur/contracts';
 import type { Socket } from 'socket.io-client';
+import { afterFirstScreenPaint } from '../../../shared/lib/first-screen-paint.ts';
 import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 
 // One Socket.IO connection to the '/lottery' namespace (DESIGN.md §7), shared by every game screen and
@@ -22,11 +23,14 @@ type ServerEvents = LotteryServerEvents;
 type ClientEvents = SocketClientEvents;
 type LotterySocket = Socket<ServerEvents, ClientEvents>;
 
+/** The library, fetched once the screen that needs it has painted (shared/lib/first-screen-paint.ts). */
+const loadSocketLibrary = () => afterFirstScreenPaint().then(() => import('socket.io-client'));
+
 let connecting: Promise<LotterySocket> | null = null;
 const subscriptions = new Map<string, number>();
 
 function connect(): Promise<LotterySocket> {
-  connecting ??= import('socket.io-client').then(({ io }) => {
+  connecting ??= loadSocketLibrary().then(({ io }) => {
     const created: LotterySocket = io('/lottery', {
       path: '/socket.io',
       transports: ['websocket', 'polling'],
