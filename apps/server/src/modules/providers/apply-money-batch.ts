@@ -3,7 +3,7 @@ import type { ProviderSettings } from '../../platform/config.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { refuseProtectedBets } from '../protection/enforce-protection.ts';
-import { findPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
+import { findManyPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
 import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEachTransfer } from '../wallet/post-each-transfer.ts';
 import type { TransferInput } from '../wallet/post-transfer.ts';
 import { findSessionsAndClaim, type GameSession } from './game-sessions.ts';
@@ -55,7 +55,11 @@ export async function applyMoneyBatch(
   const outcomes = new Array<MoneyOutcome>(calls.length);
   for (const positions of splitIntoPasses(calls)) {
     try {
-      const passOutcomes = await applyInOneTransaction(ctx, provider, positions.map((position) => calls[position]!));
+      const passOutcomes = await applyInOneTransaction(
+        ctx,
+        provider,
+        positions.map((position) => calls[position]!),
+      );
       positions.forEach((position, index) => (outcomes[position] = passOutcomes[index]!));
     } catch (error) {
       // Nothing of this transaction was committed; the calls of earlier ones keep their results.
@@ -83,7 +87,11 @@ export function splitIntoPasses(calls: readonly MoneyCall[]): number[][] {
   return passes;
 }
 
-async function applyInOneTransaction(ctx: AppContext, provider: ProviderSettings, calls: readonly MoneyCall[]): Promise<MoneyOutcome[]> {
+async function applyInOneTransaction(
+  ctx: AppContext,
+  provider: ProviderSettings,
+  calls: readonly MoneyCall[],
+): Promise<MoneyOutcome[]> {
   const now = ctx.clock.now();
   // Each process creates a house shard once and then remembers its id: no query after the first call.
   const houseAccountIds = await Promise.all(calls.map((call) => providerHouseAccountId(ctx.db, provider.id, call.playerId)));
@@ -141,7 +149,8 @@ async function decideAndPost(
     const call = calls[position]!;
     if ('refusal' in claim) pending[position] = refusal(claim.refusal.code, claim.refusal.message);
     else if (claim.claimedId === null) replays.push(position);
-    else (call.action === 'debit' ? debits : credits).push({ position, call, claimedId: claim.claimedId, session: claim.session });
+    else
+      (call.action === 'debit' ? debits : credits).push({ position, call, claimedId: claim.claimedId, session: claim.session });
   });
 
   // Credits first in the lock order: the debits of their rounds.
@@ -179,8 +188,14 @@ async function decideAndPost(
       pending[credit.position] = { kind: 'answer-with-balance', walletTransactionId: null, isReplay: false };
   // The moves in arrival order, so each debit is judged against the balance the earlier calls left.
   const transfers = [...allowed, ...payable.filter(({ call }) => call.amountPaise > 0n)].sort((a, b) => a.position - b.position);
-  const inputs: TransferInput[] = [];
-  for (const move of transfers) inputs.push(await transferOf(tx, provider, move, houseAccountIds[move.position]!));
+  // Account ids are remembered by the process once committed (decision 0017): no query after the first.
+  const accounts = await findManyPlayerAccounts(
+    tx,
+    transfers.map(({ call }) => call.playerId),
+  );
+  const inputs = transfers.map((move) =>
+    transferOf(provider, move, accounts.get(move.call.playerId)!.cashAccountId, houseAccountIds[move.position]!),
+  );
   const posted = await postEachTransfer(tx, inputs, { isWholeTransaction: true });
   posted.forEach((outcome, index) => {
     const move = transfers[index]!;
@@ -224,9 +239,7 @@ function claimOf(provider: ProviderSettings) {
   });
 }
 
-async function transferOf(tx: Tx, provider: ProviderSettings, move: Claimed, houseAccountId: number): Promise<TransferInput> {
-  // Account ids are remembered by the process once committed (decision 0017): no query after the first.
-  const { cashAccountId } = await findPlayerAccounts(tx, move.call.playerId);
+function transferOf(provider: ProviderSettings, move: Claimed, cashAccountId: number, houseAccountId: number): TransferInput {
   const { call } = move;
   const idempotencyKey = providerTransferKey(provider.id, call.action, call.transactionId);
   if (call.action === 'debit')
@@ -262,7 +275,12 @@ function replayOf(call: MoneyCall, stored: ReadonlyMap<string, Parameters<typeof
   if (call.action === 'debit' && row.state === 'never_received')
     return refusal('DEBIT_ROLLED_BACK', 'this debit was rolled back before it arrived');
   try {
-    assertSameTransaction(row, { kind: call.action, userId: call.playerId, roundId: call.roundId, amountPaise: call.amountPaise });
+    assertSameTransaction(row, {
+      kind: call.action,
+      userId: call.playerId,
+      roundId: call.roundId,
+      amountPaise: call.amountPaise,
+    });
   } catch (error) {
     if (error instanceof WalletRefusal) return refusal(error.code, error.message);
     throw error;

@@ -31,17 +31,22 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
   const houseAccountId = await providerHouseAccountId(ctx.db, provider.id, call.playerId);
   const transferKey = providerTransferKey(provider.id, 'rollback', call.transactionId);
   return ctx.db.transaction(async (tx) => {
-    const { session, claimedId: claimed } = await findSessionAndClaim(tx, provider.id, {
-      sessionToken: call.sessionToken,
-      playerId: call.playerId,
-      transactionId: call.transactionId,
-      kind: 'rollback',
-      gameCode: null,
-      roundId: call.roundId,
-      amountPaise: 0n,
-      referenceTransactionId: call.referenceTransactionId,
-      transferKey,
-    }, now);
+    const { session, claimedId: claimed } = await findSessionAndClaim(
+      tx,
+      provider.id,
+      {
+        sessionToken: call.sessionToken,
+        playerId: call.playerId,
+        transactionId: call.transactionId,
+        kind: 'rollback',
+        gameCode: null,
+        roundId: call.roundId,
+        amountPaise: 0n,
+        referenceTransactionId: call.referenceTransactionId,
+        transferKey,
+      },
+      now,
+    );
     const balance = async () => (await findPlayerBalances(tx, call.playerId)).cashPaise;
     if (claimed === null) {
       const stored = (await findProviderTransaction(tx, provider.id, call.transactionId))!;

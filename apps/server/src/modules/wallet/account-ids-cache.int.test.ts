@@ -1,7 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countingDb, type CountingDb } from '../../../test/counting-db.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { findPlayerAccounts, findPlayerBalances, houseAccountId, shardedHouseAccountId } from './accounts.ts';
+import {
+  findManyPlayerAccounts,
+  findPlayerAccounts,
+  findPlayerBalances,
+  houseAccountId,
+  shardedHouseAccountId,
+} from './accounts.ts';
 
 // Account ids are remembered per database once committed; balances never are.
 
@@ -41,6 +47,24 @@ describe('account ids cache', () => {
     await findPlayerBalances(db, userId);
     await findPlayerBalances(db, userId);
     expect(db.statements.filter((sql) => sql.includes('balance_paise'))).toHaveLength(2);
+  });
+
+  it('reads the ids of a batch’s players in one statement, remembers them, and opens missing accounts', async () => {
+    const known = await bareUser('9800000011');
+    const unseen = await bareUser('9800000012');
+    const bare = await bareUser('9800000013');
+    const knownIds = await db.transaction((tx) => findPlayerAccounts(tx, known));
+    await db.query("insert into ledger_accounts (kind, user_id) values ('cash', $1), ('bonus', $1)", [unseen]);
+    db.reset();
+    const found = await db.transaction((tx) => findManyPlayerAccounts(tx, [known, unseen, known]));
+    expect(found.get(known)).toEqual(knownIds);
+    expect(db.statements.filter((sql) => sql.includes('ledger_accounts'))).toHaveLength(1);
+    db.reset();
+    expect(await db.transaction((tx) => findPlayerAccounts(tx, unseen))).toEqual(found.get(unseen));
+    expect(db.statements.filter((sql) => sql.includes('ledger_accounts'))).toEqual([]);
+    const opened = await db.transaction((tx) => findManyPlayerAccounts(tx, [bare]));
+    const rows = await db.query<{ id: number }>('select id from ledger_accounts where user_id = $1', [bare]);
+    expect(rows.map((row) => row.id).sort()).toEqual([opened.get(bare)!.cashAccountId, opened.get(bare)!.bonusAccountId].sort());
   });
 
   it('does not remember ids of accounts whose opening transaction rolled back', async () => {

@@ -31,15 +31,8 @@ export async function openPlayerAccounts(db: Queryable, userId: number): Promise
 }
 
 export async function findPlayerAccounts(db: Queryable, userId: number): Promise<PlayerAccountIds> {
-  let cache = playerAccountIds.get(databaseOf(db));
-  if (!cache) playerAccountIds.set(databaseOf(db), (cache = new Map()));
-  const cached = cache.get(userId);
-  if (cached) {
-    // Map order is use order: the first key is always the least recently used.
-    cache.delete(userId);
-    cache.set(userId, cached);
-    return cached;
-  }
+  const cached = rememberedPlayerAccounts(db, userId);
+  if (cached) return cached;
   const rows = await db.query<{ id: number; kind: 'cash' | 'bonus' }>(
     "select id, kind from ledger_accounts where user_id = $1 and kind in ('cash', 'bonus')",
     [userId],
@@ -48,11 +41,63 @@ export async function findPlayerAccounts(db: Queryable, userId: number): Promise
   const bonus = rows.find((row) => row.kind === 'bonus');
   if (!cash || !bonus) return openPlayerAccounts(db, userId);
   const ids = { cashAccountId: cash.id, bonusAccountId: bonus.id };
-  if (!openedInTransaction.get(db)?.has(userId)) {
-    cache.set(userId, ids);
-    if (cache.size > PLAYER_ACCOUNT_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
-  }
+  rememberPlayerAccounts(db, userId, ids);
   return ids;
+}
+
+/**
+ * `findPlayerAccounts` for the players of a batch: the remembered ids, and one query for the others
+ * (a batch of players seen for the first time would otherwise cost a round trip each).
+ */
+export async function findManyPlayerAccounts(db: Queryable, userIds: readonly number[]): Promise<Map<number, PlayerAccountIds>> {
+  const found = new Map<number, PlayerAccountIds>();
+  const missing: number[] = [];
+  for (const userId of new Set(userIds)) {
+    const cached = rememberedPlayerAccounts(db, userId);
+    if (cached) found.set(userId, cached);
+    else missing.push(userId);
+  }
+  if (missing.length === 0) return found;
+  const rows = await db.query<{ user_id: number; id: number; kind: 'cash' | 'bonus' }>(
+    "select user_id, id, kind from ledger_accounts where user_id = any($1::integer[]) and kind in ('cash', 'bonus')",
+    [missing],
+  );
+  for (const userId of missing) {
+    const cash = rows.find((row) => row.user_id === userId && row.kind === 'cash');
+    const bonus = rows.find((row) => row.user_id === userId && row.kind === 'bonus');
+    if (!cash || !bonus) {
+      found.set(userId, await openPlayerAccounts(db, userId));
+      continue;
+    }
+    const ids = { cashAccountId: cash.id, bonusAccountId: bonus.id };
+    rememberPlayerAccounts(db, userId, ids);
+    found.set(userId, ids);
+  }
+  return found;
+}
+
+function playerAccountCache(db: Queryable): Map<number, PlayerAccountIds> {
+  let cache = playerAccountIds.get(databaseOf(db));
+  if (!cache) playerAccountIds.set(databaseOf(db), (cache = new Map()));
+  return cache;
+}
+
+function rememberedPlayerAccounts(db: Queryable, userId: number): PlayerAccountIds | undefined {
+  const cache = playerAccountCache(db);
+  const cached = cache.get(userId);
+  if (cached) {
+    // Map order is use order: the first key is always the least recently used.
+    cache.delete(userId);
+    cache.set(userId, cached);
+  }
+  return cached;
+}
+
+function rememberPlayerAccounts(db: Queryable, userId: number, ids: PlayerAccountIds): void {
+  if (openedInTransaction.get(db)?.has(userId)) return;
+  const cache = playerAccountCache(db);
+  cache.set(userId, ids);
+  if (cache.size > PLAYER_ACCOUNT_CACHE_LIMIT) cache.delete(cache.keys().next().value!);
 }
 
 export type PlayerBalances = { cashPaise: bigint; bonusPaise: bigint };
