@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { ProviderSettings } from '../../platform/config.ts';
 import { GroupCommitLane } from '../../platform/group-commit.ts';
-import { applyMoneyBatch, type MoneyCall, type MoneyOutcome } from './apply-money-batch.ts';
+import { applyMoneyBatch, type MoneyCall, type MoneyOutcome } from './money-batch.ts';
 import type { WalletAnswer } from './wallet-calls.ts';
 
 type MoneyLane = GroupCommitLane<MoneyCall, MoneyOutcome>;

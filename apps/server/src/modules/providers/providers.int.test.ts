@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { signBody, signedHeaders } from '../payments/gateways/hmac-signature.ts';
-import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './apply-money-batch.ts';
+import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './money-batch.ts';
 import { runProviderCommand } from './provider-commands.ts';
 
 // The seamless wallet (issue 16, decision 0026) against a fake studio driven by the test: every call
