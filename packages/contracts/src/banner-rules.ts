@@ -6,10 +6,12 @@ import {
   type ScreenshotType,
 } from './complaint-rules.ts';
 
+export { BANNER_LINK_MAX_LENGTH, isBannerLink, isInAppBannerLink } from './banner-links.ts';
+
 // The rules of the home carousel's banners that the server and the console both apply,
 // dependency-free: what image an operator may upload (its type and size read from its bytes by the
 // same header reader as complaint screenshots, never from its name or declared type), the shape that
-// fills the carousel (125 px high, the app's width), and the links a banner may open.
+// fills the carousel (125 px high, the app's width), and (from banner-links.ts) the links a banner may open.
 
 export const BANNER_IMAGE_TYPES = SCREENSHOT_TYPES;
 export type BannerImageType = ScreenshotType;
@@ -30,7 +32,6 @@ export const BANNER_MAX_WIDTH_PX = 4000;
 export const BANNER_MIN_RATIO = { width: 5, height: 2 } as const;
 export const BANNER_MAX_RATIO = { width: 4, height: 1 } as const;
 export const BANNER_TEXT_MAX_LENGTH = 120;
-export const BANNER_LINK_MAX_LENGTH = 500;
 
 export type BannerImageProblem = 'BANNER_TOO_LARGE' | 'BANNER_TYPE_INVALID' | 'BANNER_SHAPE_INVALID';
 
@@ -47,20 +48,4 @@ export function checkBannerImage(
   if (height < BANNER_MIN_HEIGHT_PX || width > BANNER_MAX_WIDTH_PX || !isWideEnough || !isNarrowEnough)
     return { image: null, problem: 'BANNER_SHAPE_INVALID' };
   return { image, problem: null };
-}
-
-/**
- * A link a banner may open: an https:// address (opened in a new tab) or a path of the player app
- * (`/activity`, `/promotion?tab=2`), opened in the app. Nothing else: no javascript:, data: or http:,
- * no `//host` (another site), no spaces, quotes or angle brackets.
- */
-export function isBannerLink(value: string): boolean {
-  if (value.length === 0 || value.length > BANNER_LINK_MAX_LENGTH) return false;
-  if (/^https:\/\/[^\s"'<>\\/]+(\/[^\s"'<>\\]*)?$/.test(value)) return true;
-  return /^\/(?![/\\])[A-Za-z0-9\-._~%!$&()*+,;=:@/?#]*$/.test(value);
-}
-
-/** Whether a banner link opens inside the player app (a path) rather than another site. */
-export function isInAppBannerLink(value: string): boolean {
-  return value.startsWith('/');
 }
