@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { ProviderSettings } from '../../platform/config.ts';
 import type { Tx } from '../../platform/db/db.ts';
+import { planEachRun } from '../../platform/db/plan-each-run.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { refuseProtectedBets } from '../protection/enforce-protection.ts';
 import { findManyPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
@@ -135,6 +136,10 @@ async function decideAndPost(
   houseAccountIds: readonly number[],
   now: Date,
 ): Promise<MoneyOutcome[]> {
+  // Planned for the tables as they are at each run: a generic plan cached while provider_transactions
+  // was small (decision 0028) probed the provider's day index for every credited round, a scan of all
+  // its rows that grew with every call.
+  await planEachRun(tx);
   const pending = new Array<Pending>(calls.length);
   const unclaimed: bigint[] = [];
   const refuseClaimed = (claimed: Claimed, why: Pending) => {
