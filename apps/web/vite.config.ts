@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, type HtmlTagDescriptor, type Plugin, type Rollup } from 'vite';
-import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen } from './src/app/direct-screens.ts';
+import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen, type DirectScreenFiles } from './src/app/direct-screens.ts';
 
 const SERVER_ORIGIN = 'http://localhost:8080';
 
@@ -59,7 +59,8 @@ function staticGraph(root: string, importedIdsOf: (id: string) => readonly strin
  * - index.html gets `<link rel="modulepreload">` for that chunk and a preload for its styles (Vite
  *   preloads only what an entry imports statically);
  * - index.html lists the files of each directly opened screen (src/app/direct-screens.ts), which the
- *   entry script preloads when the first page is one of them.
+ *   entry script preloads when the first page is one of them, and the start's own files before them:
+ *   the server sends both as a `Link` header with such a page (apps/server/src/platform/http/static-files.ts).
  */
 function preloadAppStart(): Plugin {
   let base = '/';
@@ -150,8 +151,9 @@ function preloadAppStart(): Plugin {
         ];
 
         // Per path of a directly opened screen, the files it needs beyond the start: read by the entry
-        // script (src/app/first-route-hints.ts). A JSON block is data, not a script, so the strict
-        // Content-Security-Policy (script-src 'self') does not apply to it.
+        // script (src/app/first-route-hints.ts), and by the server with the start's files, in the order
+        // the page asks for them, to send them all as a Link header. A JSON block is data, not a script,
+        // so the strict Content-Security-Policy (script-src 'self') does not apply to it.
         const startFiles = new Set<string | undefined>([...entryFiles, ...start.scripts]);
         const startStyles = new Set([...start.styles, ...(context.chunk?.viteMetadata?.importedCss ?? [])]);
         const queryScope = filesOf(dynamicChunkOf(QUERY_SCOPE_MODULE), startFiles);
@@ -162,10 +164,17 @@ function preloadAppStart(): Plugin {
           const list = [...styles, ...new Set([...files.scripts, ...queryScope.scripts])];
           for (const path of screen.paths) filesByPath[path] = list.map((file) => `${base}${file}`);
         }
+        const startList = [
+          ...(context.chunk?.viteMetadata?.importedCss ?? []),
+          ...[...entryFiles].filter((file): file is string => file !== undefined),
+          ...start.styles,
+          ...start.scripts,
+        ].map((file) => `${base}${file}`);
+        const directScreenFiles: DirectScreenFiles = { start: startList, screens: filesByPath };
         tags.push({
           tag: 'script',
           attrs: { type: 'application/json', id: DIRECT_SCREEN_FILES_ID },
-          children: JSON.stringify(filesByPath),
+          children: JSON.stringify(directScreenFiles),
           injectTo: 'head',
         });
         return tags;

@@ -37,3 +37,6 @@ export const DIRECT_SCREENS = {
 
 /** The id of the JSON block in index.html that lists, per path above, the built files to preload. */
 export const DIRECT_SCREEN_FILES_ID = 'direct-screen-files';
+
+/** That block: the start's own files (every page's), and per path above the files it needs beyond them. */
+export type DirectScreenFiles = { start: string[]; screens: Record<string, string[]> };

@@ -1,7 +1,7 @@
 import { BANNER_IMAGES } from '../features/home/home-screen/banner-images.ts';
 import type { Locale } from '../shared/i18n/languages.ts';
 import { prefetchNamespaces } from '../shared/i18n/load-namespace.ts';
-import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen } from './direct-screens.ts';
+import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen, type DirectScreenFiles } from './direct-screens.ts';
 
 /**
  * Starts fetching what the first screen paints before the app's code has arrived to render it: for
@@ -18,10 +18,15 @@ export function hintFirstRoute(pathname: string, locale: Locale): void {
   for (const file of directScreenFiles()[pathname] ?? []) preload(file, file.endsWith('.css') ? 'style' : 'script');
 }
 
-/** What vite.config.ts wrote into index.html: the built files of each direct screen's path. */
+/**
+ * What vite.config.ts wrote into index.html: the built files of each direct screen's path. The server
+ * sent them with the page already (a Link header); the page may also come from the service worker's
+ * cache, or from a server without them, and the browser fetches a file only once either way.
+ */
 function directScreenFiles(): Record<string, string[]> {
   try {
-    return JSON.parse(document.getElementById(DIRECT_SCREEN_FILES_ID)?.textContent ?? '{}') as Record<string, string[]>;
+    const listed = JSON.parse(document.getElementById(DIRECT_SCREEN_FILES_ID)?.textContent ?? '{}') as Partial<DirectScreenFiles>;
+    return listed.screens ?? {};
   } catch {
     return {};
   }

@@ -10,7 +10,11 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 // the caching rules of each kind of file; the API's larger replies are compressed as they are sent.
 const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const script = 'export function greet(name) { return `hello ${name}`; }\n'.repeat(100);
-const indexHtml = `<!doctype html><html><head><title>Mayur</title></head><body>${'<div id="root"></div>'.repeat(60)}</body></html>`;
+const directScreenFiles = {
+  start: ['/assets/index-abc123.js', '/assets/start-4.css'],
+  screens: { '/games/wingo': ['/assets/wingo-1.css', '/assets/wingo-2.js', '/assets/query-3.js'] },
+};
+const indexHtml = `<!doctype html><html><head><title>Mayur</title><script type="application/json" id="direct-screen-files">${JSON.stringify(directScreenFiles)}</script></head><body>${'<div id="root"></div>'.repeat(60)}</body></html>`;
 const serviceWorker = `self.addEventListener('fetch', () => {});\n`.repeat(40);
 const ALL_ENCODINGS = 'gzip, deflate, br';
 
@@ -79,6 +83,21 @@ describe('static files', () => {
       expect(response.headers['vary']).toMatch(/accept-encoding/i);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(indexHtml);
+    }
+  });
+
+  it("has the browser fetch a directly opened screen's files with the page, and nothing extra for other routes", async () => {
+    for (const url of ['/games/wingo', '/games/wingo?from=home']) {
+      const response = await get(url, ALL_ENCODINGS);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['link']).toBe(
+        '</assets/index-abc123.js>; rel=modulepreload; crossorigin, </assets/start-4.css>; rel=preload; as=style; crossorigin, ' +
+          '</assets/wingo-1.css>; rel=preload; as=style; crossorigin, ' +
+          '</assets/wingo-2.js>; rel=modulepreload; crossorigin, </assets/query-3.js>; rel=modulepreload; crossorigin',
+      );
+    }
+    for (const url of ['/', '/recharge', '/games/wingo/history']) {
+      expect((await get(url, ALL_ENCODINGS)).headers['link']).toBeUndefined();
     }
   });
 

@@ -24,6 +24,41 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, sw.js, the manifest) is revalidated, so an update reaches players. */
 export const REVALIDATE_CACHE_CONTROL = 'no-cache';
 
+/**
+ * Where the web build lists the app's start files and, per path of a screen players open directly, the
+ * files that screen needs beyond them (apps/web/vite.config.ts, app/direct-screens.ts).
+ */
+const DIRECT_SCREEN_FILES = /<script type="application\/json" id="direct-screen-files">([^<]*)<\/script>/;
+type DirectScreenFiles = { start?: string[]; screens?: Record<string, string[]> };
+
+/**
+ * The `Link` header that has the browser fetch a directly opened screen's code and styles together
+ * with the app's own, as the page's first response arrives, instead of once the entry script has run
+ * and found them in index.html (one request chain less; issue 17). The app's own files come first, in
+ * the order the page asks for them, so the screen's do not take the network from them. Read from the
+ * build's index.html, again whenever a new build replaces it; a path without such a screen gets none.
+ */
+function directScreenLinks(indexHtmlPath: string): (pathname: string) => string | undefined {
+  let builtAtMs = -1;
+  let links = new Map<string, string>();
+  return (pathname) => {
+    const modifiedMs = fs.statSync(indexHtmlPath, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (modifiedMs !== builtAtMs) {
+      builtAtMs = modifiedMs;
+      links = new Map();
+      const listed = DIRECT_SCREEN_FILES.exec(modifiedMs === -1 ? '' : fs.readFileSync(indexHtmlPath, 'utf8'))?.[1];
+      const { start = [], screens = {} } = listed ? (JSON.parse(listed) as DirectScreenFiles) : {};
+      // As the page's own tags ask for them (crossorigin: module scripts and Vite's styles load in CORS mode).
+      const link = (file: string) =>
+        file.endsWith('.css') ? `<${file}>; rel=preload; as=style; crossorigin` : `<${file}>; rel=modulepreload; crossorigin`;
+      for (const [pagePath, files] of Object.entries(screens)) {
+        if (files.length > 0) links.set(pagePath, [...start, ...files].map(link).join(', '));
+      }
+    }
+    return links.get(pathname);
+  };
+}
+
 export type StaticFilesOptions = { webDistDir: string; downloadDir: string; log: Logger };
 
 /**
@@ -56,10 +91,15 @@ export async function registerStaticFiles(app: FastifyInstance, { webDistDir, do
     log.warn({ webDistDir }, 'web app not built: run `npm run build` to serve it');
   }
 
+  const linksOf = directScreenLinks(path.join(webDistDir, 'index.html'));
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     const isSpaRoute = isPageRequest && !NON_SPA_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    if (hasWeb && isSpaRoute) return reply.sendFile('index.html', webDistDir);
+    if (hasWeb && isSpaRoute) {
+      const links = linksOf(request.url.split('?')[0]!);
+      if (links) reply.header('link', links);
+      return reply.sendFile('index.html', webDistDir);
+    }
     return reply.code(404).send(refusal('NOT_FOUND'));
   });
 }
