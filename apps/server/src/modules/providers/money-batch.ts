@@ -123,9 +123,10 @@ const refusal = (code: WalletErrorCode, message: string, isWithBalance = false):
 });
 
 /**
- * The batch's transaction, a fixed number of statements whatever its size: claim every transaction id
- * with its session (one), lock the credited rounds' debits (one), the debits' player protection (one,
- * two with loss limits), the ledger batch (two); then, only when needed, take back the claims of
+ * The batch's transaction, a fixed number of statements whatever its size: plan each run (one), claim
+ * every transaction id with its session (one), lock the credited rounds' debits (one), the debits'
+ * player protection (one, two with loss limits), the ledger batch (two); then, only when needed, take
+ * back the claims of
  * refused calls, read replays and read balances. Locks are taken in the order every wallet call takes
  * them: transaction ids, debit rows, protection rows, ledger accounts.
  */
