@@ -130,7 +130,7 @@ async function benchPages(browser: AuditBrowser, origin: string) {
       }
       const load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
       console.log(`auditing ${page.name} (${page.pathname})${runs > 1 ? `, run ${run} of ${runs}` : ''}; load average ${load} …`);
-      const audit = await auditPage(browser, page.name, `${origin}${page.pathname}`);
+      const audit = await auditPageTwice(browser, page.name, `${origin}${page.pathname}`);
       keepReport(audit, runs > 1 ? `-run${run}` : '');
       audits.push(audit);
     }
@@ -149,6 +149,16 @@ async function benchPages(browser: AuditBrowser, origin: string) {
   console.log(
     `\nJSON reports: ${path.relative(root, resultsDir)}/ (open one in https://googlechrome.github.io/lighthouse/viewer/)`,
   );
+}
+
+/** On a busy machine Lighthouse now and then loses the page's trace (NO_NAVSTART): that page is audited once more. */
+async function auditPageTwice(browser: AuditBrowser, name: string, url: string): Promise<PageAudit> {
+  try {
+    return await auditPage(browser, name, url);
+  } catch (error) {
+    console.log(`  ${name}: ${error instanceof Error ? error.message : String(error)}; auditing it once more`);
+    return auditPage(browser, name, url);
+  }
 }
 
 /** Each figure's median over a page's runs (each figure on its own, so not one run's figures). */

@@ -7,15 +7,20 @@
 // screens' LCP (issue 17). Reads started before the screen rendered (shared/api/early-reads.ts) are not
 // held: they already overlap the download of the screen's code.
 
-/** Opens the gate even if no frame comes (a tab hidden meanwhile does not paint). */
-const LONGEST_HOLD_MS = 500;
+/**
+ * Where the browser reports when the page's largest content reached the screen (Chromium), the gate
+ * opens at the first such report after the screen went in; when none comes (the screen painted nothing
+ * larger than the loading indicator, or the player touched the page), this long after.
+ */
+const LONGEST_HOLD_MS = 300;
 
 let gate: Promise<void> | null = null;
 let hasPainted = false;
 
 /**
  * Called when the first screen has just been put into the page, before the browser paints it (a layout
- * effect, app/app-routes.tsx): until the frame after, `afterFirstScreenPaint` holds what it is asked.
+ * effect, app/app-routes.tsx): until it has reached the screen, `afterFirstScreenPaint` holds what it
+ * is asked.
  */
 export function holdUntilFirstScreenPaints(): void {
   if (gate || hasPainted) return;
@@ -24,17 +29,28 @@ export function holdUntilFirstScreenPaints(): void {
     return;
   }
   gate = new Promise<void>((resolve) => {
+    let observer: PerformanceObserver | undefined;
     const open = () => {
       if (hasPainted) return;
       hasPainted = true;
       gate = null;
+      observer?.disconnect();
       resolve();
     };
-    // A frame callback runs just before its frame is painted, and that frame reaches the screen a little
-    // later (the compositor's work), so the callback of the frame after is past both; a task queued
-    // from it runs once that callback's frame work is done.
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
-    setTimeout(open, LONGEST_HOLD_MS);
+    if (PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+      // A frame's paint reaches the screen after the main thread's part of it (the compositor's work),
+      // which no frame callback or task can wait for; the browser's report of it comes after it.
+      const heldAtMs = performance.now();
+      observer = new PerformanceObserver((entries) => {
+        if (entries.getEntries().some((entry) => entry.startTime >= heldAtMs)) open();
+      });
+      observer.observe({ type: 'largest-contentful-paint' });
+      setTimeout(open, LONGEST_HOLD_MS);
+    } else {
+      // Elsewhere: the task after the frame after the one that paints the screen.
+      requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(open, 0)));
+      setTimeout(open, LONGEST_HOLD_MS);
+    }
   });
 }
 
