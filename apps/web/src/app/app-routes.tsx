@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../shared/api/api.ts';
@@ -9,11 +9,11 @@ import { BareLayout } from './layouts/bare-layout.tsx';
 import { DefaultLayout } from './layouts/default-layout.tsx';
 import { NavLayout } from './layouts/nav-layout.tsx';
 import { NotFoundLayout } from './layouts/not-found-layout.tsx';
-import { loadQueryScope } from './load-query-scope.ts';
+import { queryScope } from './load-query-scope.ts';
 import { APP_ROUTES, type AppRoute } from './routes.tsx';
 import { useIsExchangingHandover } from './token-handover.ts';
 
-const QueryScope = lazy(() => loadQueryScope().then((module) => ({ default: module.QueryScope })));
+const QueryScope = queryScope.Component;
 
 /** What the login screen is told: where a redirected player was, or why they were signed out. */
 export type ReturnState = { from?: string; notice?: SignOutReason };

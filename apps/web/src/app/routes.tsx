@@ -1,7 +1,8 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { HomeScreen } from '../features/home/home-screen/home-screen.tsx';
 import { withNamespaces } from '../shared/i18n/i18n.ts';
 import { loadQueryScope } from './load-query-scope.ts';
+import { preloadableLazy } from './preloadable-lazy.ts';
 import type { Namespace } from '../shared/i18n/namespaces.ts';
 import { DIRECT_SCREENS } from './direct-screens.ts';
 import { startEarlyRead } from '../shared/api/early-reads.ts';
@@ -26,10 +27,27 @@ function loadScreen<Module>(namespaces: readonly Namespace[], loadModule: Promis
   return Promise.all([withNamespaces(namespaces, loadModule), loadQueryScope()]).then(([module]) => module);
 }
 
-const LoginScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.login.namespaces, import('../features/auth/login-screen/login-screen.tsx')).then((module) => ({
-    default: module.LoginScreen,
-  })),
+const firstScreenLoaders = new Map<string, () => Promise<unknown>>();
+
+/** A screen players open directly (app/direct-screens.ts): the app loads the first page's before rendering. */
+function directScreen<Props extends object>(
+  screen: keyof typeof DIRECT_SCREENS,
+  loadComponent: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  const { Component, load } = preloadableLazy(loadComponent);
+  for (const path of DIRECT_SCREENS[screen].paths) firstScreenLoaders.set(path, load);
+  return Component;
+}
+
+/** Loads the code of the screen at `pathname` when it is one players open directly (see directScreen). */
+export function loadFirstScreen(pathname: string): Promise<unknown> {
+  return firstScreenLoaders.get(pathname)?.() ?? Promise.resolve();
+}
+
+const LoginScreen = directScreen('login', () =>
+  loadScreen(DIRECT_SCREENS.login.namespaces, import('../features/auth/login-screen/login-screen.tsx')).then(
+    (module) => module.LoginScreen,
+  ),
 );
 const RegisterScreen = lazy(() =>
   loadScreen(['auth'], import('../features/auth/register-screen/register-screen.tsx')).then((module) => ({
@@ -53,10 +71,10 @@ const ResetWithdrawPasswordScreen = lazy(() =>
     }),
   ),
 );
-const MineScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.mine.namespaces, import('../features/mine/mine-screen/mine-screen.tsx')).then((module) => ({
-    default: module.MineScreen,
-  })),
+const MineScreen = directScreen('mine', () =>
+  loadScreen(DIRECT_SCREENS.mine.namespaces, import('../features/mine/mine-screen/mine-screen.tsx')).then(
+    (module) => module.MineScreen,
+  ),
 );
 const PolicyScreen = lazy(() =>
   loadScreen(['policy'], import('../features/policy/policy-screen/policy-screen.tsx')).then((module) => ({
@@ -74,34 +92,30 @@ const GiftScreen = lazy(() =>
   })),
 );
 // Each game is its own chunk; the components they share (round, records, sheet) form one more.
-const WingoScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.wingo.namespaces, import('../features/lottery/wingo-screen/wingo-screen.tsx')).then((module) => ({
-    default: module.WingoScreen,
-  })),
+const WingoScreen = directScreen('wingo', () =>
+  loadScreen(DIRECT_SCREENS.wingo.namespaces, import('../features/lottery/wingo-screen/wingo-screen.tsx')).then(
+    (module) => module.WingoScreen,
+  ),
 );
-const WingoPkScreen = lazy(() =>
+const WingoPkScreen = directScreen('wingoPk', () =>
   loadScreen(DIRECT_SCREENS.wingoPk.namespaces, import('../features/lottery/wingo-pk-screen/wingo-pk-screen.tsx')).then(
-    (module) => ({
-      default: module.WingoPkScreen,
-    }),
+    (module) => module.WingoPkScreen,
   ),
 );
-const BitgameScreen = lazy(() =>
+const BitgameScreen = directScreen('bitgame', () =>
   loadScreen(DIRECT_SCREENS.bitgame.namespaces, import('../features/lottery/bitgame-screen/bitgame-screen.tsx')).then(
-    (module) => ({
-      default: module.BitgameScreen,
-    }),
+    (module) => module.BitgameScreen,
   ),
 );
-const AviatorScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.aviator.namespaces, import('../features/crash/aviator-screen/aviator-screen.tsx')).then((module) => ({
-    default: module.AviatorScreen,
-  })),
+const AviatorScreen = directScreen('aviator', () =>
+  loadScreen(DIRECT_SCREENS.aviator.namespaces, import('../features/crash/aviator-screen/aviator-screen.tsx')).then(
+    (module) => module.AviatorScreen,
+  ),
 );
-const CrashScreen = lazy(() =>
-  loadScreen(DIRECT_SCREENS.crash.namespaces, import('../features/crash/crash-screen/crash-screen.tsx')).then((module) => ({
-    default: module.CrashScreen,
-  })),
+const CrashScreen = directScreen('crash', () =>
+  loadScreen(DIRECT_SCREENS.crash.namespaces, import('../features/crash/crash-screen/crash-screen.tsx')).then(
+    (module) => module.CrashScreen,
+  ),
 );
 const FairnessScreen = lazy(() =>
   loadScreen(['fairness', 'lottery'], import('../features/fairness/fairness-screen/fairness-screen.tsx')).then((module) => ({
@@ -125,12 +139,10 @@ const UsdtAccountFormScreen = lazy(() =>
   })),
 );
 // Recharge's settings are read while its code downloads, so its form paints complete (issue 17: LCP).
-const RechargeScreen = lazy(() => {
+const RechargeScreen = directScreen('recharge', () => {
   startEarlyRead('/cash/findRechargeInfo');
   return loadScreen(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(
-    (module) => ({
-      default: module.RechargeScreen,
-    }),
+    (module) => module.RechargeScreen,
   );
 });
 const UsdtRechargeScreen = lazy(() =>
