@@ -61,10 +61,13 @@ function option(name: string): string | undefined {
 
 /** `--pages wingo,aviator` audits only those pages (keys of PAGES); all of them by default. */
 function selectedPages() {
-  const keys = option('pages')?.split(',').map((key) => key.trim().toLowerCase());
+  const keys = option('pages')
+    ?.split(',')
+    .map((key) => key.trim().toLowerCase());
   if (!keys) return PAGES;
   const unknown = keys.filter((key) => !PAGES.some((page) => page.key === key));
-  if (unknown.length > 0) throw new Error(`--pages: no page ${unknown.join(', ')}; pages: ${PAGES.map((page) => page.key).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`--pages: no page ${unknown.join(', ')}; pages: ${PAGES.map((page) => page.key).join(', ')}`);
   return PAGES.filter((page) => keys.includes(page.key));
 }
 
@@ -128,7 +131,10 @@ async function benchPages(browser: AuditBrowser, origin: string) {
         await browser.setLocalStorage(origin, { token: await logInDemoPlayer(origin), mobile: DEMO_ACCOUNT.mobile });
         isSignedIn = true;
       }
-      const load = os.loadavg().map((value) => value.toFixed(2)).join(' ');
+      const load = os
+        .loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ');
       console.log(`auditing ${page.name} (${page.pathname})${runs > 1 ? `, run ${run} of ${runs}` : ''}; load average ${load} …`);
       const audit = await auditPageTwice(browser, page.name, `${origin}${page.pathname}`);
       keepReport(audit, runs > 1 ? `-run${run}` : '');

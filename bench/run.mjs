@@ -19,8 +19,12 @@ for (const name of chosen) {
     process.exit(2);
   }
   console.log(`\n=== bench: ${name} ===`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, `${name}.bench.ts`), ...options], {
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, `${name}.bench.ts`), ...options],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -210,7 +210,23 @@ export function failingAudits(reportJson: string, limit = 6): string[] {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 export function printAuditTable(audits: PageAudit[]): void {
-  const header = ['page', 'perf', 'a11y', 'best', 'SEO', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'transferred', 'requests', 'scripts', 'chain', 'CPU index'];
+  const header = [
+    'page',
+    'perf',
+    'a11y',
+    'best',
+    'SEO',
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'SI',
+    'transferred',
+    'requests',
+    'scripts',
+    'chain',
+    'CPU index',
+  ];
   const rows = audits.map((audit) => [
     audit.name,
     String(audit.scores.performance),

@@ -258,7 +258,8 @@ export const endpoints = {
     isAuthRequired: false,
     request: ZHomeBannersRequest,
     response: ZHomeBannersResponse,
-    summary: "The home carousel's banners showing now for the app's language, in the operators' order (none: the app's own slides)",
+    summary:
+      "The home carousel's banners showing now for the app's language, in the operators' order (none: the app's own slides)",
     tag: 'notices',
   },
   '/home/bigWins': {

@@ -28,7 +28,8 @@ export const ADMIN_ERROR_MESSAGES = {
   INVITE_BONUS_INVALID: 'The invite bonus must be whole rupees (0 turns it off) and its recharge threshold at least ₹1',
   BANNER_TYPE_INVALID: 'The banner must be a PNG, JPEG or WebP image (read from the file itself; SVG is not accepted)',
   BANNER_TOO_LARGE: 'The banner image must be at most 1 MB',
-  BANNER_SHAPE_INVALID: 'The banner must be 5:2 to 4:1 (wide), at least 125 pixels high and at most 4000 wide; 750 × 250 fits best',
+  BANNER_SHAPE_INVALID:
+    'The banner must be 5:2 to 4:1 (wide), at least 125 pixels high and at most 4000 wide; 750 × 250 fits best',
   BANNER_LINK_INVALID: 'The link must start with https:// or be a path of the app such as /activity',
   BANNER_NOT_FOUND: 'This banner does not exist',
   BANNER_ORDER_STALE: 'The banners changed meanwhile; reload and order them again',
