@@ -1,13 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
-import { TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/src/modules/complaints/screenshot-fixtures.ts';
-import { startApp, type AppProcess } from './support/app-process.ts';
-import { launchBrowser } from './support/browser.ts';
+import { setUpConsoleTests } from './support/admin-console.ts';
+import type { AppProcess } from './support/app-process.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD } from './support/demo-player.ts';
 import { latestCode, operator } from './support/operator.ts';
 import { callApi, newPlayer } from './support/player.ts';
@@ -18,67 +14,15 @@ import { callApi, newPlayer } from './support/player.ts';
 // cannot open the withdrawals queue; a finance operator approves a player's withdrawal and the player
 // sees Success.
 
-const root = path.resolve(import.meta.dirname, '..');
+const tests = setUpConsoleTests();
+const { desktopPage, enrol } = tests;
 let app: AppProcess;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const pageErrors: string[] = [];
-
-beforeAll(async () => {
-  // The console is built with the web app by `npm run build`; built here too when a checkout has only the web app.
-  if (!fs.existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
-    const built = spawnSync('npm', ['run', 'build', '-w', '@mayur/admin'], { cwd: root, encoding: 'utf8' });
-    expect(built.status, built.stderr).toBe(0);
-  }
-  app = await startApp();
-  browser = await launchBrowser();
+beforeAll(() => {
+  app = tests.app();
 });
-afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-  expect(pageErrors.splice(0), 'script errors on the page').toEqual([]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-async function desktopPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  return page;
-}
-
-function currentCode(secret: string): string {
-  return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-}
-
-/** First sign-in: the one-time password, then the enrolment screen with the QR code and recovery codes. */
-async function enrol(page: Page, login: string, oneTimePassword: string, newPassword: string) {
-  await page.goto('/admin/');
-  await page.getByLabel(en.signIn.login).fill(login);
-  await page.getByLabel(en.signIn.password, { exact: true }).fill(oneTimePassword);
-  await page.getByRole('button', { name: en.signIn.submit }).click();
-  await expect.poll(() => page.getByTestId('totp-qr').isVisible(), { timeout: 15_000 }).toBe(true);
-  expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
-  const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
-  await page.getByLabel(en.signIn.code).fill(currentCode(secret));
-  await page.getByLabel(new RegExp(`^${en.enrol.newPassword}`)).fill(newPassword);
-  await page.getByLabel(en.enrol.repeatPassword).fill(newPassword);
-  await page.getByRole('button', { name: en.enrol.submit }).click();
-  await expect.poll(() => page.getByTestId('operator-name').isVisible(), { timeout: 15_000 }).toBe(true);
-}
 
 /** An owner made by the CLI and enrolled in the console; their page is signed in. */
-async function ownerPage(login: string, name: string): Promise<Page> {
-  const created = app.admin('operator:create', '--login', login, '--name', name, '--role', 'owner');
-  expect(created.status, created.stderr).toBe(0);
-  const page = await desktopPage();
-  await enrol(page, login, created.stdout.trim().split('\n').at(-1)!, `${login} chooses a long password`);
-  expect(await page.getByTestId('operator-name').textContent()).toBe(name);
-  return page;
-}
+const ownerPage = (login: string, name: string) => tests.operatorPage(login, name, 'owner');
 
 /** The owner creates an operator on the Operators screen and reads the one-time password shown once. */
 async function createOperatorInConsole(page: Page, name: string, login: string, role: string): Promise<string> {
@@ -223,15 +167,12 @@ describe('the back office in Chromium at 1280×800', () => {
         .toContain(en.withdrawals.statuses.paid);
 
       // The player's own list says Success, in the player app.
-      const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 360, height: 740 }, locale: 'en-US' });
-      contexts.push(context);
-      await context.addInitScript((token) => {
+      const playerPage = await tests.page({ viewport: { width: 360, height: 740 }, locale: 'en-US' });
+      await playerPage.addInitScript((token) => {
         localStorage.setItem('readNotice', '1');
         localStorage.setItem('mobile', '9000000001');
         localStorage.setItem('token', token);
       }, session.token);
-      const playerPage = await context.newPage();
-      playerPage.on('pageerror', (error) => pageErrors.push(error.message));
       await playerPage.goto('/withdraw_log');
       await expect
         .poll(

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import en from '../../apps/admin/src/shared/i18n/locales/en.json';
 import { startApp, type AppProcess } from './app-process.ts';
@@ -21,6 +21,8 @@ export type ConsoleTests = {
   app(): AppProcess;
   /** A fresh 1280×800 page of its own browser context. */
   desktopPage(): Promise<Page>;
+  /** A fresh page of its own browser context with these settings (a player's phone, say); script errors fail the test too. */
+  page(options: BrowserContextOptions): Promise<Page>;
   /** Signs in with a one-time password, enrols TOTP and sets `newPassword`; resolves once signed in. */
   enrol(page: Page, login: string, oneTimePassword: string, newPassword: string): Promise<void>;
   /** An operator made by the CLI (`operator:create`) and enrolled in the console, on a page of its own. */
@@ -51,13 +53,14 @@ export function setUpConsoleTests(): ConsoleTests {
     await app?.stop();
   });
 
-  const desktopPage = async (): Promise<Page> => {
-    const context = await browser.newContext({ baseURL: app.baseUrl, viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
+  const page = async (options: BrowserContextOptions): Promise<Page> => {
+    const context = await browser.newContext({ baseURL: app.baseUrl, ...options });
     contexts.push(context);
-    const page = await context.newPage();
-    page.on('pageerror', (error) => pageErrors.push(error.message));
-    return page;
+    const opened = await context.newPage();
+    opened.on('pageerror', (error) => pageErrors.push(error.message));
+    return opened;
   };
+  const desktopPage = () => page({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
   const enrol = async (page: Page, login: string, oneTimePassword: string, newPassword: string) => {
     await page.goto('/admin/');
@@ -65,6 +68,7 @@ export function setUpConsoleTests(): ConsoleTests {
     await page.getByLabel(en.signIn.password, { exact: true }).fill(oneTimePassword);
     await page.getByRole('button', { name: en.signIn.submit }).click();
     await expect.poll(() => page.getByTestId('totp-qr').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
     const secret = (await page.getByTestId('totp-secret').textContent())!.trim();
     await page.getByLabel(en.signIn.code).fill(currentCode(secret));
     await page.getByLabel(new RegExp(`^${en.enrol.newPassword}`)).fill(newPassword);
@@ -82,5 +86,5 @@ export function setUpConsoleTests(): ConsoleTests {
     return page;
   };
 
-  return { app: () => app, desktopPage, enrol, operatorPage };
+  return { app: () => app, desktopPage, page, enrol, operatorPage };
 }
