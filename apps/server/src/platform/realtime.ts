@@ -19,9 +19,14 @@ import {
   type TimeAck,
 } from '@mayur/contracts';
 import { ACTIVITY_FLUSH_MS, activityIntervalMs, activityToPush } from './activity-fan-out.ts';
+import { FAN_OUT_SLICE_SOCKETS, SlicedFanOut } from './sliced-fan-out.ts';
 
 // Socket.IO, one namespace per game family (DESIGN.md §7). The server only pushes; commands go over
-// HTTP. With REDIS_URL the Redis adapter fans events out to the clients of every node.
+// HTTP. With REDIS_URL a push is sent to the other nodes over the Redis adapter (a server-side event),
+// and every node writes it to its own sockets in slices (sliced-fan-out.ts).
+
+/** The server-side event that carries a push to the other nodes of the deployment. */
+const PUSH_TO_NODES = 'mayur:push';
 
 export type Realtime = { io: Server; close(): Promise<void> };
 
@@ -44,6 +49,7 @@ export async function startRealtime(
   redis: { url: string; deploymentName: string } | undefined,
   events: RealtimeSources,
   log: Logger,
+  sliceSockets = FAN_OUT_SLICE_SOCKETS,
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const redisClients: Redis[] = [];
@@ -54,8 +60,18 @@ export async function startRealtime(
     // Channels carry the deployment's name: deployments sharing one Redis never see each other's events.
     io.adapter(createAdapter(pub, sub, { key: `${redis.deploymentName}:socket.io` }));
   }
-  const namespace = (name: string, rooms: readonly string[]) => {
+  const fanOut = new SlicedFanOut((error) => log.error({ err: error }, 'socket push failed'), sliceSockets);
+  const namespace = <N extends keyof PushedEvents>(name: N, rooms: readonly string[]) => {
     const nsp = io.of(name);
+    // A push made on another node: written here to this node's sockets, if it names this namespace's
+    // rooms and events.
+    if (redis)
+      nsp.on(PUSH_TO_NODES, (message: { room?: unknown; event?: unknown; data?: unknown }) => {
+        const { room, event, data } = message ?? {};
+        if (typeof room !== 'string' || !rooms.includes(room)) return;
+        if (typeof event !== 'string' || !Object.hasOwn(SOCKET_SERVER_EVENTS[name], event)) return;
+        fanOut.push(nsp, room, event, data);
+      });
     nsp.on('connection', (socket) => {
       socket.on('subscribe', (room: unknown) => {
         if (typeof room === 'string' && rooms.includes(room)) void socket.join(room);
@@ -87,7 +103,11 @@ export async function startRealtime(
     payload: { room: string },
   ) => {
     const data = checked(SOCKET_SERVER_EVENTS[name][event] as { safeParse(value: unknown): SafeParsed }, event, payload);
-    if (data !== undefined) nsp.to(payload.room).emit(event, data);
+    if (data !== undefined) pushToRoom(nsp, payload.room, event, data);
+  };
+  const pushToRoom = (nsp: Namespace, room: string, event: string, data: unknown) => {
+    if (redis) nsp.serverSideEmit(PUSH_TO_NODES, { room, event, data });
+    fanOut.push(nsp, room, event, data);
   };
 
   const lottery = namespace('/lottery', LOTTERY_ROOM_IDS);
@@ -115,7 +135,7 @@ export async function startRealtime(
     for (const [room, list] of pending) {
       const watchers = crash.adapter.rooms.get(room)?.size ?? 0;
       if (nowMs - (lastPushAt.get(room) ?? 0) < activityIntervalMs(watchers) - ACTIVITY_FLUSH_MS / 2) continue;
-      crash.to(room).emit('activity', activityToPush(list));
+      pushToRoom(crash, room, 'activity', activityToPush(list));
       lastPushAt.set(room, nowMs);
       pending.delete(room);
     }
