@@ -1,5 +1,5 @@
-// N players in one Aviator room against a real server process (the configured database:
-// DATABASE_URL, else an embedded PGlite). The load generator is kept lean so that it measures the
+// N players in one Aviator room against a real server process, or BENCH_CRASH_SERVERS of them sharing
+// PostgreSQL and Redis (the configured database: DATABASE_URL, else an embedded PGlite). The load generator is kept lean so that it measures the
 // server, not itself: several worker processes (bench/support/crash-load-worker.ts), each holding its
 // players' minimal Engine.IO/Socket.IO connections over `ws` and a bounded keep-alive HTTP pool.
 // Every player bets in the first seconds of one round's betting window and cashes out at a random
@@ -28,6 +28,11 @@ import type { WorkerCommand, WorkerConnected, WorkerReport, WorkerResult } from 
 
 const SIZES = (process.env.BENCH_CRASH_CLIENTS ?? '1000,5000,10000').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_CRASH_WORKERS ?? 2);
+/**
+ * Server processes (nodes) sharing the database and Redis, as behind a load balancer: generator worker
+ * w talks to node w mod N. More than one needs PostgreSQL and REDIS_URL.
+ */
+const SERVERS = Math.max(1, Number(process.env.BENCH_CRASH_SERVERS ?? 1));
 /** Keep-alive HTTP connections to the server for bets, over all workers (cash-outs have as many again). */
 const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 1_000);
 /** Players press "Bet" at random moments of the betting window's first seconds. */
@@ -135,7 +140,7 @@ async function chooseRound(observer: LoadSocket, db: Db | null): Promise<ChosenR
 async function runSize(clients: number): Promise<string> {
   const database = await createBenchDatabase('mayur-crash-bench');
   let db: Db | null = null;
-  let server: BenchServer | null = null;
+  const servers: BenchServer[] = [];
   let observer: LoadSocket | null = null;
   const workers: Worker[] = [];
   let cleaned: Promise<void> | null = null;
@@ -143,7 +148,7 @@ async function runSize(clients: number): Promise<string> {
     (cleaned ??= (async () => {
       observer?.close();
       await Promise.all(workers.map(stopWorker));
-      await server?.stop();
+      await Promise.all(servers.map((server) => server.stop()));
       await db?.close().catch(() => {});
       await database.cleanup();
     })());
@@ -157,16 +162,20 @@ async function runSize(clients: number): Promise<string> {
       await db.close();
       db = null;
     }
-    const started = await startServer(database);
-    server = started;
-    const idleRssBytes = residentBytes(server.pid);
+    if (SERVERS > 1 && !(database.scratch && process.env.REDIS_URL))
+      throw new Error('BENCH_CRASH_SERVERS above 1 needs DATABASE_URL (PostgreSQL) and REDIS_URL');
+    for (let n = 0; n < SERVERS; n++) servers.push(await startServer(database));
+    const server = servers[0]!;
+    const serversRss = () => sum(servers.map((node) => residentBytes(node.pid)));
+    const serversCpu = () => sum(servers.map((node) => processCpuSeconds(node.pid) ?? 0));
+    const idleRssBytes = serversRss();
     const perWorker = Math.ceil(clients / WORKERS);
     for (let w = 0; w * perWorker < clients; w++) {
       const worker = startWorker();
       workers.push(worker);
       worker.send({
         kind: 'start',
-        port: server.port,
+        port: servers[w % servers.length]!.port,
         room: ROOM,
         tokens: tokens.slice(w * perWorker, (w + 1) * perWorker),
         httpConnections: Math.max(1, Math.floor(HTTP_CONNECTIONS / WORKERS)),
@@ -177,7 +186,7 @@ async function runSize(clients: number): Promise<string> {
     observer.emit('subscribe', ROOM);
     const connected = (await Promise.all(workers.map((worker) => worker.next('connected')))) as WorkerConnected[];
     const connectSeconds = Math.max(...connected.map((report) => report.connectMs)) / 1000;
-    const connectedRssBytes = residentBytes(server.pid);
+    const connectedRssBytes = serversRss();
 
     const chosen = await chooseRound(observer, db);
     let crashPointX100 = 0;
@@ -186,7 +195,7 @@ async function runSize(clients: number): Promise<string> {
       if (crashed?.roundId === chosen.roundId) crashPointX100 = crashed.crashPointX100;
     });
     const loadBefore = loadAverageText();
-    const serverCpuBefore = processCpuSeconds(server.pid) ?? 0;
+    const serverCpuBefore = serversCpu();
     const postgresBefore = postgresCpuSeconds(database.scratch?.name ?? null);
     const coordinatorBefore = process.cpuUsage();
     const startedMs = performance.now();
@@ -201,10 +210,10 @@ async function runSize(clients: number): Promise<string> {
     /** The figures of the round from the workers' reports: final, or (at the time limit) so far. */
     const summarize = (results: WorkerResult[], isPartial: boolean) => {
       const wallSeconds = (performance.now() - startedMs) / 1000;
-      const serverCpu = (processCpuSeconds(started.pid) ?? 0) - serverCpuBefore;
+      const serverCpu = serversCpu() - serverCpuBefore;
       const postgresAfter = postgresCpuSeconds(database.scratch?.name ?? null);
       const coordinatorCpu = cpuSecondsOf(process.cpuUsage(coordinatorBefore));
-      const rssBytes = residentBytes(started.pid);
+      const rssBytes = serversRss();
 
       const all = <K extends keyof WorkerResult>(key: K) => results.flatMap((result) => result[key] as number[]);
       const betAckMs = all('betAckMs');
@@ -229,7 +238,7 @@ async function runSize(clients: number): Promise<string> {
       const flight =
         chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
       return [
-        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} + ${HTTP_CONNECTIONS} keep-alive HTTP connections for bets + cash-outs): ` +
+        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${servers.length === 1 ? 'one server process' : `${servers.length} server processes sharing it and Redis`}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} + ${HTTP_CONNECTIONS} keep-alive HTTP connections for bets + cash-outs): ` +
           `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} ${crashPointX100 ? `crashed at ${(crashPointX100 / 100).toFixed(2)}×` : 'not crashed yet'} (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
           `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
         `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} taken for a later round` +

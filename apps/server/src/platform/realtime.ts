@@ -27,6 +27,8 @@ import { FAN_OUT_SLICE_SOCKETS, SlicedFanOut } from './sliced-fan-out.ts';
 
 /** The server-side event that carries a push to the other nodes of the deployment. */
 const PUSH_TO_NODES = 'mayur:push';
+/** The server-side event that carries a node's new crash activity to the other nodes. */
+const ACTIVITY_TO_NODES = 'mayur:activity';
 
 export type Realtime = { io: Server; close(): Promise<void> };
 
@@ -120,22 +122,42 @@ export async function startRealtime(
   events.crash.on('flying', (event) => push(crash, '/crash', 'flying', event));
   events.crash.on('crashed', (event) => push(crash, '/crash', 'crashed', event));
   // Activity items are checked one by one as they come, so one bad item cannot hold back a room's batch.
+  // Each node pushes a room's activity to its own sockets only, at the interval its own watchers set
+  // (activity-fan-out.ts): the items made on other nodes reach it every flush, at most a push's worth
+  // per room (the sample a push would take of them), so a room costs each node the same however many
+  // nodes serve it.
   const pending = new Map<string, CrashActivityItem[]>();
+  const madeHere = new Map<string, CrashActivityItem[]>();
+  const gather = (lists: Map<string, CrashActivityItem[]>, item: CrashActivityItem) => {
+    const list = lists.get(item.room) ?? [];
+    list.push(item);
+    lists.set(item.room, list);
+  };
   events.crash.on('activity', (activity) => {
     const item = checked(ZCrashActivityItem, 'activity', activity) as CrashActivityItem | undefined;
     if (!item) return;
-    const list = pending.get(item.room) ?? [];
-    list.push(item);
-    pending.set(item.room, list);
+    gather(pending, item);
+    if (redis) gather(madeHere, item);
   });
-  // Each room is pushed at its own interval, longer for a room with many watchers (activity-fan-out.ts).
+  if (redis)
+    crash.on(ACTIVITY_TO_NODES, (items: unknown) => {
+      if (!Array.isArray(items)) return;
+      for (const received of items) {
+        const item = checked(ZCrashActivityItem, 'activity', received) as CrashActivityItem | undefined;
+        if (item && CRASH_ROOM_IDS.includes(item.room)) gather(pending, item);
+      }
+    });
   const lastPushAt = new Map<string, number>();
   const flusher = setInterval(() => {
+    if (madeHere.size > 0) {
+      crash.serverSideEmit(ACTIVITY_TO_NODES, [...madeHere.values()].flatMap(activityToPush));
+      madeHere.clear();
+    }
     const nowMs = Date.now();
     for (const [room, list] of pending) {
       const watchers = crash.adapter.rooms.get(room)?.size ?? 0;
       if (nowMs - (lastPushAt.get(room) ?? 0) < activityIntervalMs(watchers) - ACTIVITY_FLUSH_MS / 2) continue;
-      pushToRoom(crash, room, 'activity', activityToPush(list));
+      fanOut.push(crash, room, 'activity', activityToPush(list));
       lastPushAt.set(room, nowMs);
       pending.delete(room);
     }
