@@ -1,6 +1,12 @@
 import type { CrashActivityItem } from '@mayur/contracts';
 import { describe, expect, it } from 'vitest';
-import { ACTIVITY_MAX_ITEMS, activityIntervalMs, activityToPush } from './activity-fan-out.ts';
+import {
+  ACTIVITY_BUSY_MAX_INTERVAL_MS,
+  ACTIVITY_MAX_ITEMS,
+  activityIntervalMs,
+  activityToPush,
+  isActivityPushDue,
+} from './activity-fan-out.ts';
 
 const bet = (n: number): CrashActivityItem => ({
   kind: 'bet',
@@ -27,6 +33,15 @@ describe('live activity fan-out', () => {
     expect(activityIntervalMs(1_001)).toBe(200);
     expect(activityIntervalMs(5_000)).toBe(500);
     expect(activityIntervalMs(50_000)).toBe(1_000);
+  });
+
+  it('pushes when the interval has passed, and while the node is busy only once the room has waited three seconds', () => {
+    expect(isActivityPushDue(5_000, 300, 0.1)).toBe(false);
+    expect(isActivityPushDue(5_000, 460, 0.1)).toBe(true);
+    expect(isActivityPushDue(5_000, 460, 0.95)).toBe(false);
+    expect(isActivityPushDue(5_000, ACTIVITY_BUSY_MAX_INTERVAL_MS - 1, 0.95)).toBe(false);
+    expect(isActivityPushDue(5_000, ACTIVITY_BUSY_MAX_INTERVAL_MS, 0.95)).toBe(true);
+    expect(isActivityPushDue(0, 60, 0.89)).toBe(true);
   });
 
   it('sends everything that fits, and otherwise the newest cash-outs first, then the newest bets, in arrival order', () => {

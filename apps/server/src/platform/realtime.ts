@@ -18,7 +18,7 @@ import {
   type LotteryResultEvent,
   type TimeAck,
 } from '@mayur/contracts';
-import { ACTIVITY_FLUSH_MS, activityIntervalMs, activityToPush } from './activity-fan-out.ts';
+import { ACTIVITY_FLUSH_MS, activityToPush, isActivityPushDue } from './activity-fan-out.ts';
 import { FAN_OUT_SLICE_SOCKETS, SlicedFanOut } from './sliced-fan-out.ts';
 
 // Socket.IO, one namespace per game family (DESIGN.md §7). The server only pushes; commands go over
@@ -148,7 +148,11 @@ export async function startRealtime(
       }
     });
   const lastPushAt = new Map<string, number>();
+  let loopBefore = performance.eventLoopUtilization();
   const flusher = setInterval(() => {
+    const loopNow = performance.eventLoopUtilization();
+    const loopUtilization = performance.eventLoopUtilization(loopNow, loopBefore).utilization;
+    loopBefore = loopNow;
     if (madeHere.size > 0) {
       crash.serverSideEmit(ACTIVITY_TO_NODES, [...madeHere.values()].flatMap(activityToPush));
       madeHere.clear();
@@ -156,7 +160,7 @@ export async function startRealtime(
     const nowMs = Date.now();
     for (const [room, list] of pending) {
       const watchers = crash.adapter.rooms.get(room)?.size ?? 0;
-      if (nowMs - (lastPushAt.get(room) ?? 0) < activityIntervalMs(watchers) - ACTIVITY_FLUSH_MS / 2) continue;
+      if (!isActivityPushDue(watchers, nowMs - (lastPushAt.get(room) ?? 0), loopUtilization)) continue;
       fanOut.push(crash, room, 'activity', activityToPush(list));
       lastPushAt.set(room, nowMs);
       pending.delete(room);
