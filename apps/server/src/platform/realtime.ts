@@ -19,7 +19,7 @@ import {
   type TimeAck,
 } from '@mayur/contracts';
 import { ACTIVITY_FLUSH_MS, activityToPush, isActivityPushDue } from './activity-fan-out.ts';
-import { FAN_OUT_SLICE_SOCKETS, SlicedFanOut } from './sliced-fan-out.ts';
+import { SlicedFanOut } from './sliced-fan-out.ts';
 
 // Socket.IO, one namespace per game family (DESIGN.md §7). The server only pushes; commands go over
 // HTTP. With REDIS_URL a push is sent to the other nodes over the Redis adapter (a server-side event),
@@ -51,7 +51,6 @@ export async function startRealtime(
   redis: { url: string; deploymentName: string } | undefined,
   events: RealtimeSources,
   log: Logger,
-  sliceSockets = FAN_OUT_SLICE_SOCKETS,
 ): Promise<Realtime> {
   const io = new Server(httpServer, { path: '/socket.io', serveClient: false, cors: { origin: false } });
   const redisClients: Redis[] = [];
@@ -62,7 +61,7 @@ export async function startRealtime(
     // Channels carry the deployment's name: deployments sharing one Redis never see each other's events.
     io.adapter(createAdapter(pub, sub, { key: `${redis.deploymentName}:socket.io` }));
   }
-  const fanOut = new SlicedFanOut((error) => log.error({ err: error }, 'socket push failed'), sliceSockets);
+  const fanOut = new SlicedFanOut((error) => log.error({ err: error }, 'socket push failed'));
   const namespace = <N extends keyof PushedEvents>(name: N, rooms: readonly string[]) => {
     const nsp = io.of(name);
     // A push made on another node: written here to this node's sockets, if it names this namespace's
