@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useReducer, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EyeIcon, EyeOffIcon } from './icons.tsx';
 import styles from './form-field.module.css';
@@ -37,6 +37,10 @@ export function TextField({
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const [isRevealed, setIsRevealed] = useState(false);
+  // Renders the field again after every change, so that an edit the owner refused (a letter in an
+  // amount) is undone as React would undo it: Preact, which the player app runs on (vite.config.ts),
+  // re-renders only when some state changed, and a refused edit changes none.
+  const [, showValue] = useReducer((renders: number) => renders + 1, 0);
   // Numbers, addresses, codes and passwords are typed left to right even in Arabic.
   const isLeftToRightValue =
     isPassword ||
@@ -62,7 +66,10 @@ export function TextField({
           id={inputId}
           className={styles.input}
           value={value}
-          onChange={(event) => onValueChange(event.target.value)}
+          onChange={(event) => {
+            onValueChange(event.target.value);
+            showValue();
+          }}
           type={isPassword ? (isRevealed ? 'text' : 'password') : type}
           dir={isLeftToRightValue ? 'ltr' : undefined}
           aria-invalid={error ? true : undefined}

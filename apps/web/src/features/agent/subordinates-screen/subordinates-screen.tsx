@@ -2,6 +2,7 @@ import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/contracts
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { keepInputValue } from '../../../shared/lib/keep-input-value.ts';
 import { Button, buttonClassName } from '../../../shared/ui/button.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
 import shared from '../components/agent-screens.module.css';
@@ -83,7 +84,7 @@ function SearchForm({ filters, onApply }: { filters: SubordinateFilters; onApply
           autoComplete="off"
           placeholder={t('agent.list.searchPlaceholder')}
           value={search}
-          onChange={(event) => setSearch(memberIdDigits(event.target.value))}
+          onChange={(event) => setSearch(keepInputValue(event.currentTarget, memberIdDigits(event.currentTarget.value)))}
         />
       </label>
       <fieldset className={styles.fieldset}>

@@ -113,7 +113,7 @@ function BankAccountForm({ account }: { account: PayoutAccount | null }) {
               autoComplete="off"
               autoCapitalize="characters"
               autoCorrect="off"
-              spellCheck={false}
+              spellCheck="false"
               maxLength={IFSC_INPUT_LENGTH}
               dir="ltr"
             />
@@ -146,7 +146,7 @@ function BankAccountForm({ account }: { account: PayoutAccount | null }) {
         autoComplete="off"
         autoCapitalize="none"
         autoCorrect="off"
-        spellCheck={false}
+        spellCheck="false"
         maxLength={UPI_INPUT_LENGTH}
         dir="ltr"
       />

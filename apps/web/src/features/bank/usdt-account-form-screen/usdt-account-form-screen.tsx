@@ -99,7 +99,7 @@ function UsdtAccountForm({ account }: { account: PayoutAccount | null }) {
           autoComplete="off"
           autoCapitalize="none"
           autoCorrect="off"
-          spellCheck={false}
+          spellCheck="false"
           maxLength={ADDRESS_INPUT_LENGTH}
           dir="ltr"
           action={

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { api } from '../../../shared/api/api.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { keepInputValue } from '../../../shared/lib/keep-input-value.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { FormError } from '../../../shared/ui/checkbox-field.tsx';
 import { LoadError } from '../../../shared/ui/load-error.tsx';
@@ -196,7 +197,9 @@ function VerifyRound({ roomId, initialPeriod }: { roomId: LotteryRoom; initialPe
             id={periodId}
             className={`${styles.input} ltr-text`}
             value={period}
-            onChange={(event) => setPeriod(event.target.value.replace(/\D/g, '').slice(0, 14))}
+            onChange={(event) =>
+              setPeriod(keepInputValue(event.currentTarget, event.currentTarget.value.replace(/\D/g, '').slice(0, 14)))
+            }
             inputMode="numeric"
             list={listId}
             placeholder="20250101010001"

@@ -3,6 +3,7 @@ import { clampContractCount, lotteryStakeProblem, MAX_CONTRACT_COUNT } from '@ma
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { keepInputValue } from '../../../shared/lib/keep-input-value.ts';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { CheckboxField, FormError } from '../../../shared/ui/checkbox-field.tsx';
@@ -138,7 +139,10 @@ export function WingoBetSheet({ selection, onClose, onConfirm, round, balance }:
             min={1}
             max={MAX_CONTRACT_COUNT}
             value={count}
-            onChange={(event) => setClampedCount(Number.parseInt(event.target.value, 10))}
+            onChange={(event) => {
+              const next = clampContractCount(Number.parseInt(event.currentTarget.value, 10));
+              setCount(Number(keepInputValue(event.currentTarget, String(next))));
+            }}
             data-testid="bet-count"
           />
           <button

@@ -63,7 +63,7 @@ function RedeemGiftForm({ onRedeemed }: { onRedeemed: (gift: RedeemedGift) => vo
         autoComplete="off"
         autoCapitalize="characters"
         autoCorrect="off"
-        spellCheck={false}
+        spellCheck="false"
         enterKeyHint="done"
         dir="ltr"
       />
