@@ -4,7 +4,7 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
  * `lazy` that renders at once, without suspending, once its code has loaded: `load` loads it ahead of
  * a render. The app loads the first page's screen and the query scope before its first render
  * (app/start-app.tsx), so that render shows the screen itself; a suspended one would show the loading
- * indicator first, which React then keeps on screen for at least 300 ms.
+ * indicator first and the screen only in a later render (under React, at least 300 ms later).
  */
 export function preloadableLazy<Props extends object>(
   loadComponent: () => Promise<ComponentType<Props>>,

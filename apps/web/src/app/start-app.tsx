@@ -23,8 +23,8 @@ export async function startApp(): Promise<void> {
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
-  // As a transition React renders the first screen in slices of a few milliseconds, yielding to the
-  // browser between them, instead of in one task that would block a slow phone for a quarter second.
+  // Preact (vite.config.ts) renders the first screen in one task: its `startTransition` only calls the
+  // function. Under React, the transition would render it in slices, yielding to the browser between them.
   startTransition(() => {
     root.render(
       <StrictMode>
