@@ -1,3 +1,4 @@
+import type { toast as Toast } from 'sonner';
 import { createStore } from '../lib/external-store.ts';
 
 // Toasts are rare on the home screen, so sonner (≈ 9 KB gzip) loads with the first one instead of with
@@ -10,9 +11,17 @@ export const toasterRequest = { get: hasRequestedToaster.get, subscribe: hasRequ
 type ToastKind = 'success' | 'error' | 'info';
 type ToastOptions = { id?: string };
 
+/**
+ * Sonner, imported once: every toast waits on this one promise, so toasts are shown in the order they
+ * were asked for. (Each with its own `import()`, a log-in's "why play is closed" could be shown first
+ * and then dismissed by the "welcome" asked for just before it.)
+ */
+let sonner: Promise<{ toast: typeof Toast }> | undefined;
+
 function show(kind: ToastKind, message: string, options?: ToastOptions): void {
   hasRequestedToaster.set(true);
-  void import('sonner').then(({ toast }) => {
+  sonner ??= import('sonner');
+  void sonner.then(({ toast }) => {
     // One message at a time: a new toast replaces what is showing, so a stale error never piles up
     // under newer news. A toast with the same id is updated in place rather than dismissed.
     for (const shown of toast.getToasts()) {
