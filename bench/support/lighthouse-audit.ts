@@ -32,7 +32,8 @@ export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'se
 export type AuditBrowser = {
   debuggingPort: number;
   /** Writes `entries` into the localStorage of `origin`, as the web app would have. */
-  setLocalStorage(origin: string, entries: Record<string, string>): Promise<void>;
+  /** Writes each entry into the origin's localStorage; a null value removes the key. */
+  setLocalStorage(origin: string, entries: Record<string, string | null>): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -86,7 +87,7 @@ export async function launchAuditBrowser(): Promise<AuditBrowser> {
 }
 
 /** Opens a tab on `origin`, writes the entries over the DevTools protocol and closes the tab. */
-async function setLocalStorage(debuggingPort: number, origin: string, entries: Record<string, string>): Promise<void> {
+async function setLocalStorage(debuggingPort: number, origin: string, entries: Record<string, string | null>): Promise<void> {
   const devtools = `http://127.0.0.1:${debuggingPort}`;
   const target = (await (await fetch(`${devtools}/json/new?about:blank`, { method: 'PUT' })).json()) as {
     id: string;
@@ -120,7 +121,11 @@ async function setLocalStorage(debuggingPort: number, origin: string, entries: R
     await send('Page.navigate', { url: `${origin}/healthz` });
     await loaded;
     const assignments = Object.entries(entries)
-      .map(([key, value]) => `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`)
+      .map(([key, value]) =>
+        value === null
+          ? `localStorage.removeItem(${JSON.stringify(key)});`
+          : `localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)});`,
+      )
       .join('');
     await send('Runtime.evaluate', { expression: assignments });
   } finally {
