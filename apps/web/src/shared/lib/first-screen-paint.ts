@@ -58,3 +58,20 @@ export function holdUntilFirstScreenPaints(): void {
 export function afterFirstScreenPaint(): Promise<void> {
   return gate ?? Promise.resolve();
 }
+
+/** How long `afterFirstScreenSettles` waits at most for the main thread to go idle after the paint. */
+const LONGEST_IDLE_WAIT_MS = 1_000;
+
+/**
+ * Resolves once the first screen has painted and the main thread has then had an idle moment (at most
+ * a second later): for what the screen shows besides its game and its own reads (player protection's
+ * banner and reality check), so that its texts and reads do not share the slow network with the reads
+ * the screen's largest paint waits for.
+ */
+export async function afterFirstScreenSettles(): Promise<void> {
+  await afterFirstScreenPaint();
+  await new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: LONGEST_IDLE_WAIT_MS });
+    else setTimeout(resolve, LONGEST_IDLE_WAIT_MS / 4);
+  });
+}
