@@ -1,7 +1,8 @@
 // N players in one Aviator room against a real server process, or BENCH_CRASH_SERVERS of them sharing
 // PostgreSQL and Redis (the configured database: DATABASE_URL, else an embedded PGlite). The load generator is kept lean so that it measures the
 // server, not itself: several worker processes (bench/support/crash-load-worker.ts), each holding its
-// players' minimal Engine.IO/Socket.IO connections over `ws` and a bounded keep-alive HTTP pool.
+// players' minimal Engine.IO/Socket.IO connections over `ws` and a bounded keep-alive HTTP pool, opened
+// before the round (as players' browsers hold theirs from loading the game).
 // Every player bets in the first seconds of one round's betting window and cashes out at a random
 // moment of the flight's first two seconds, timed from the take-off instant the round's `round` push
 // announced (so a late `flying` push is measured, not compounded) (on PostgreSQL the bench reads the round's crash instant from

@@ -96,7 +96,7 @@ $servers    keepalive 64;
 $servers  }
   map \$http_upgrade \$connection_upgrade { default upgrade; '' ''; }
   server {
-    listen 127.0.0.1:$PORT;
+    listen 127.0.0.1:$PORT backlog=4096;
     client_max_body_size 8m;
     proxy_http_version 1.1;
     proxy_set_header Host \$host;

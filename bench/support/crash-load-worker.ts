@@ -67,6 +67,7 @@ async function connectAll(command: WorkerStart): Promise<void> {
     for (const socket of batch) socket.emit('subscribe', command.room);
     sockets.push(...batch);
   }
+  await Promise.all([betHttp.open(), cashoutHttp.open()]);
   send({ kind: 'connected', connectMs: performance.now() - startedMs, cpuSeconds: cpuSecondsOf(process.cpuUsage()) });
 }
 

@@ -10,6 +10,12 @@ export type Posted = { reply: ApiReply; ackMs: number; waitedForConnectionMs: nu
 
 export type JsonClient = {
   post(pathname: string, body: unknown, token: string): Promise<Posted>;
+  /**
+   * Opens every connection of the pool now (one health check on each), as players' browsers hold
+   * theirs from loading the game: connecting a thousand at the start of a burst measured the
+   * generator's connects, not the server's answers.
+   */
+  open(): Promise<void>;
   close(): void;
 };
 
@@ -60,7 +66,25 @@ export function keepAliveJsonClient(port: number, maxConnections: number): JsonC
       request.on('error', reject);
       request.end(payload);
     });
-  return { post, close: () => agent.destroy() };
+  const open = async () => {
+    await Promise.all(
+      Array.from(
+        { length: maxConnections },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const request = http.get({ agent, host: '127.0.0.1', port, path: '/healthz' }, (response) => {
+              response.resume();
+              response.on('end', () => resolve());
+            });
+            request.setTimeout(REQUEST_TIMEOUT_MS, () =>
+              request.destroy(new Error('/healthz unanswered while opening the pool')),
+            );
+            request.on('error', reject);
+          }),
+      ),
+    );
+  };
+  return { post, open, close: () => agent.destroy() };
 }
 
 /** GET on 127.0.0.1 without keep-alive (health checks); resolves false on any failure. */

@@ -72,6 +72,13 @@ describe('the server process', () => {
     const admin = (...args: string[]) => runAdmin(port, ...args);
     try {
       await waitHealthy(port);
+      // The accept queue holds a round's burst of new connections (main.ts: 4,096, capped by the
+      // kernel's somaxconn); `ss` shows a listening socket's backlog as its Send-Q. Node's default is 511.
+      const somaxconn = Number(fs.readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
+      const listening = spawnSync('ss', ['-Hltn', `sport = :${port}`], { encoding: 'utf8' })
+        .stdout.trim()
+        .split(/\s+/);
+      expect(Number(listening[2])).toBe(Math.min(4_096, somaxconn));
       const credited = admin('user:adjust', '--user', '9000000001', '--amount', '250.75', '--reason', 'CLI test credit');
       expect(credited.status).toBe(0);
       expect(credited.stdout).toContain('credited ₹250.75');

@@ -4,6 +4,14 @@ import { loadConfig } from './platform/config.ts';
 import { describeConfig } from './platform/config-summary.ts';
 import { removeEmbeddedHandle, writeEmbeddedHandle, type EmbeddedHandle } from './platform/embedded-handle.ts';
 
+/**
+ * Connections waiting to be accepted (the kernel caps it at `net.core.somaxconn`, 4,096 on Debian).
+ * Node's default of 511 overflowed when a round's burst met a thousand new connections while the event
+ * loop was busy: each connection dropped there waits for TCP's 1 s retransmission, which was the
+ * 1.0–1.2 s p99 of cash-outs at 10,000 players (decision 0015, session 9).
+ */
+const LISTEN_BACKLOG = 4_096;
+
 const config = loadConfig();
 const server = await buildServer(config);
 const { app, ctx } = server;
@@ -36,7 +44,7 @@ async function shutdown(signal: string) {
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
 
-await app.listen({ port: config.port, host: config.host });
+await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 if (isEmbedded) embeddedHandle = writeEmbeddedHandle(config.dataDir, config.port);
 ctx.log.info(
   {

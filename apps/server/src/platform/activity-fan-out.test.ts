@@ -1,7 +1,7 @@
 import type { CrashActivityItem } from '@mayur/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  ACTIVITY_BUSY_MAX_INTERVAL_MS,
+  ACTIVITY_BUSY_MAX_WAIT_MS,
   ACTIVITY_MAX_ITEMS,
   activityIntervalMs,
   activityToPush,
@@ -35,13 +35,22 @@ describe('live activity fan-out', () => {
     expect(activityIntervalMs(50_000)).toBe(1_000);
   });
 
-  it('pushes when the interval has passed, and while the node is busy only once the room has waited three seconds', () => {
-    expect(isActivityPushDue(5_000, 300, 0.1)).toBe(false);
-    expect(isActivityPushDue(5_000, 460, 0.1)).toBe(true);
-    expect(isActivityPushDue(5_000, 460, 0.95)).toBe(false);
-    expect(isActivityPushDue(5_000, ACTIVITY_BUSY_MAX_INTERVAL_MS - 1, 0.95)).toBe(false);
-    expect(isActivityPushDue(5_000, ACTIVITY_BUSY_MAX_INTERVAL_MS, 0.95)).toBe(true);
-    expect(isActivityPushDue(0, 60, 0.89)).toBe(true);
+  it('pushes when the interval has passed, and while the node is busy only once the oldest item has waited three seconds', () => {
+    const room = { watchers: 5_000, sinceLastPushMs: 460, oldestWaitMs: 100, loopUtilization: 0.1 };
+    expect(isActivityPushDue({ ...room, sinceLastPushMs: 300 })).toBe(false);
+    expect(isActivityPushDue(room)).toBe(true);
+    expect(isActivityPushDue({ ...room, loopUtilization: 0.6 })).toBe(false);
+    expect(isActivityPushDue({ ...room, loopUtilization: 0.6, oldestWaitMs: ACTIVITY_BUSY_MAX_WAIT_MS - 1 })).toBe(false);
+    expect(isActivityPushDue({ ...room, loopUtilization: 0.6, oldestWaitMs: ACTIVITY_BUSY_MAX_WAIT_MS })).toBe(true);
+    expect(isActivityPushDue({ watchers: 0, sinceLastPushMs: 60, oldestWaitMs: 0, loopUtilization: 0.49 })).toBe(true);
+  });
+
+  it('holds back the first items after a quiet spell while the node is busy: the wait counts from the items, not the last push', () => {
+    // The take-off after the betting window: no activity for seconds, then the first cash-outs of a burst.
+    const takeOff = { watchers: 5_000, sinceLastPushMs: 8_000, oldestWaitMs: 100, loopUtilization: 0.95 };
+    expect(isActivityPushDue(takeOff)).toBe(false);
+    expect(isActivityPushDue({ ...takeOff, sinceLastPushMs: Infinity })).toBe(false);
+    expect(isActivityPushDue({ ...takeOff, oldestWaitMs: ACTIVITY_BUSY_MAX_WAIT_MS })).toBe(true);
   });
 
   it('sends everything that fits, and otherwise the newest cash-outs first, then the newest bets, in arrival order', () => {

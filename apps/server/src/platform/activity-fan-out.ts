@@ -18,11 +18,25 @@ export const ACTIVITY_MAX_ITEMS = 20;
 
 /**
  * A node whose event loop was busy at least this share of the last flush period is answering bets and
- * cash-outs (or writing a take-off push): its activity pushes, which nobody waits on, give way…
+ * cash-outs (or writing a take-off push): its activity pushes, which nobody waits on, give way. A
+ * 5,000-watcher push holds the loop some 70 ms, in slices; a cash-out needs several turns of the loop,
+ * each behind a slice, so one push in a burst of cash-outs put 80–120 ms on the answers that met it
+ * (decision 0015, session 9). Half busy is already a burst: between rounds a node is under 10 %.
  */
-export const ACTIVITY_BUSY_UTILIZATION = 0.9;
-/** …for at most this long since the room's last push, so a node busy for good still shows activity. */
-export const ACTIVITY_BUSY_MAX_INTERVAL_MS = 3_000;
+export const ACTIVITY_BUSY_UTILIZATION = 0.5;
+/** …for at most this long since the oldest item waiting was made, so a node busy for good still shows activity. */
+export const ACTIVITY_BUSY_MAX_WAIT_MS = 3_000;
+
+export type ActivityRoomState = {
+  /** Watchers of the room on this node. */
+  watchers: number;
+  /** Since this node last pushed the room's activity (Infinity if never). */
+  sinceLastPushMs: number;
+  /** How long the oldest item gathered for the room has waited. */
+  oldestWaitMs: number;
+  /** The node's event-loop utilization over the last flush period, 0–1. */
+  loopUtilization: number;
+};
 
 /** How long a room with this many watchers waits between activity pushes. */
 export function activityIntervalMs(watchers: number): number {
@@ -47,12 +61,13 @@ export function activityToPush(items: readonly CrashActivityItem[]): CrashActivi
 
 /**
  * Whether a room's gathered activity is pushed now: once its interval has passed (within half a flush),
- * unless the node is busy (`loopUtilization`, 0–1, over the last flush period) and the room has not
- * waited ACTIVITY_BUSY_MAX_INTERVAL_MS yet. Activity pushes are the one fan-out nobody waits on: a
- * 10,000-watcher push costs the node about 250 ms of writing, which would otherwise land in a burst of
- * cash-outs.
+ * unless the node is busy and the oldest item has not waited ACTIVITY_BUSY_MAX_WAIT_MS yet. Activity
+ * pushes are the one fan-out nobody waits on: a 10,000-watcher push costs the node some 150–280 ms of
+ * writing, which would otherwise land in a burst of cash-outs. The wait counts from the oldest item,
+ * not from the last push: a room quiet for seconds before a burst (the take-off after the betting
+ * window) would otherwise push at once, in the burst's first moments.
  */
-export function isActivityPushDue(watchers: number, sinceLastPushMs: number, loopUtilization: number): boolean {
-  if (sinceLastPushMs < activityIntervalMs(watchers) - ACTIVITY_FLUSH_MS / 2) return false;
-  return loopUtilization < ACTIVITY_BUSY_UTILIZATION || sinceLastPushMs >= ACTIVITY_BUSY_MAX_INTERVAL_MS;
+export function isActivityPushDue(room: ActivityRoomState): boolean {
+  if (room.sinceLastPushMs < activityIntervalMs(room.watchers) - ACTIVITY_FLUSH_MS / 2) return false;
+  return room.loopUtilization < ACTIVITY_BUSY_UTILIZATION || room.oldestWaitMs >= ACTIVITY_BUSY_MAX_WAIT_MS;
 }

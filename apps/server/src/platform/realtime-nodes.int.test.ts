@@ -4,7 +4,7 @@ import type { CrashActivityItem } from '@mayur/contracts';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
-import { ACTIVITY_BUSY_MAX_INTERVAL_MS } from './activity-fan-out.ts';
+import { ACTIVITY_BUSY_MAX_WAIT_MS } from './activity-fan-out.ts';
 
 // Two nodes of one deployment over the real Redis of REDIS_URL (CI sets it): a crash room's pushes and
 // its live activity, made on one node, reach the watchers of both, each exactly once.
@@ -75,9 +75,9 @@ describe.runIf(Boolean(process.env.REDIS_URL))('crash pushes across two nodes', 
 
     const activityOf = (watcher: Watcher) =>
       watcher.events.filter(([event]) => event === 'activity').flatMap(([, items]) => items as unknown[]);
-    await waitFor(() => activityOf(onFirst).length >= 3 && activityOf(onSecond).length >= 3, 2 * ACTIVITY_BUSY_MAX_INTERVAL_MS);
+    await waitFor(() => activityOf(onFirst).length >= 3 && activityOf(onSecond).length >= 3, 2 * ACTIVITY_BUSY_MAX_WAIT_MS);
     // Longer than a room's longest interval: a second push of the same items would have come by now.
-    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_BUSY_MAX_INTERVAL_MS + 200));
+    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_BUSY_MAX_WAIT_MS + 200));
     for (const watcher of [onFirst, onSecond]) {
       expect(watcher.events.filter(([event]) => event === 'flying')).toEqual([['flying', flying]]);
       expect(activityOf(watcher)).toEqual(bets);
@@ -105,7 +105,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('crash pushes across two nodes', 
       }
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_BUSY_MAX_INTERVAL_MS));
+    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_BUSY_MAX_WAIT_MS));
     for (const [watcher, from] of [
       [onFirst, before.first],
       [onSecond, before.second],

@@ -127,15 +127,21 @@ export async function startRealtime(
   // nodes serve it.
   const pending = new Map<string, CrashActivityItem[]>();
   const madeHere = new Map<string, CrashActivityItem[]>();
+  /** When the oldest item of each room's pending list was gathered. */
+  const pendingSince = new Map<string, number>();
   const gather = (lists: Map<string, CrashActivityItem[]>, item: CrashActivityItem) => {
     const list = lists.get(item.room) ?? [];
     list.push(item);
     lists.set(item.room, list);
   };
+  const gatherPending = (item: CrashActivityItem) => {
+    if (!pending.has(item.room)) pendingSince.set(item.room, Date.now());
+    gather(pending, item);
+  };
   events.crash.on('activity', (activity) => {
     const item = checked(ZCrashActivityItem, 'activity', activity) as CrashActivityItem | undefined;
     if (!item) return;
-    gather(pending, item);
+    gatherPending(item);
     if (redis) gather(madeHere, item);
   });
   if (redis)
@@ -143,7 +149,7 @@ export async function startRealtime(
       if (!Array.isArray(items)) return;
       for (const received of items) {
         const item = checked(ZCrashActivityItem, 'activity', received) as CrashActivityItem | undefined;
-        if (item && CRASH_ROOM_IDS.includes(item.room)) gather(pending, item);
+        if (item && CRASH_ROOM_IDS.includes(item.room)) gatherPending(item);
       }
     });
   const lastPushAt = new Map<string, number>();
@@ -158,11 +164,17 @@ export async function startRealtime(
     }
     const nowMs = Date.now();
     for (const [room, list] of pending) {
-      const watchers = crash.adapter.rooms.get(room)?.size ?? 0;
-      if (!isActivityPushDue(watchers, nowMs - (lastPushAt.get(room) ?? 0), loopUtilization)) continue;
-      fanOut.push(crash, room, 'activity', activityToPush(list));
+      const state = {
+        watchers: crash.adapter.rooms.get(room)?.size ?? 0,
+        sinceLastPushMs: nowMs - (lastPushAt.get(room) ?? -Infinity),
+        oldestWaitMs: nowMs - (pendingSince.get(room) ?? nowMs),
+        loopUtilization,
+      };
+      if (!isActivityPushDue(state)) continue;
+      fanOut.push(crash, room, 'activity', activityToPush(list), true);
       lastPushAt.set(room, nowMs);
       pending.delete(room);
+      pendingSince.delete(room);
     }
   }, ACTIVITY_FLUSH_MS);
   log.info({ isFannedOut: Boolean(redis) }, 'realtime ready');

@@ -44,6 +44,29 @@ describe('a push written in slices', () => {
     expect(writes.map((write) => write.ids)).toEqual([['s0', 's1'], ['s2', 's3'], ['s4']]);
   });
 
+  it('writes a background push (activity) in smaller slices, and lets a push players wait on overtake it between slices', async () => {
+    const { nsp, writes } = recordingNamespace({ limbo: sockets(4) });
+    const fanOut = new SlicedFanOut(failOnError, 4, 1);
+    fanOut.push(nsp, 'limbo', 'activity', { n: 1 }, true);
+    fanOut.push(nsp, 'limbo', 'activity', { n: 2 }, true);
+    fanOut.push(nsp, 'limbo', 'flying', {});
+    await nextTurn();
+    fanOut.push(nsp, 'limbo', 'crashed', {});
+    await fanOut.drained();
+    expect(writes).toEqual([
+      { ids: ['s0'], event: 'activity' },
+      { ids: ['s0', 's1', 's2', 's3'], event: 'flying' },
+      { ids: ['s0', 's1', 's2', 's3'], event: 'crashed' },
+      { ids: ['s1'], event: 'activity' },
+      { ids: ['s2'], event: 'activity' },
+      { ids: ['s3'], event: 'activity' },
+      { ids: ['s0'], event: 'activity' },
+      { ids: ['s1'], event: 'activity' },
+      { ids: ['s2'], event: 'activity' },
+      { ids: ['s3'], event: 'activity' },
+    ]);
+  });
+
   it('keeps pushes in order: every slice of one before the first of the next', async () => {
     const { nsp, writes } = recordingNamespace({ limbo: sockets(3), 'wingo-1': ['s0'] });
     const fanOut = new SlicedFanOut(failOnError, 2);

@@ -65,7 +65,7 @@ async function counted(path: string, body: object, token: string) {
   return {
     reply,
     total: statements.length,
-    sessionReads: statements.filter((sql) => sql.includes('from sessions where token_hash = $1')).length,
+    sessionReads: statements.filter((sql) => sql.includes('from sessions where token_hash =')).length,
     accountIdReads: statements.filter((sql) => sql.includes('select id, kind from ledger_accounts')).length,
   };
 }

@@ -241,6 +241,57 @@ describe('crash group commit', () => {
     await expectLedgerBalanced(first);
   });
 
+  // On PGlite every statement shares one connection, so a held transaction stops everything else.
+  it.runIf(Boolean(process.env.DATABASE_URL))(
+    'announces the take-off while a cash-out batch holds its round, and the batch still pays',
+    async () => {
+      const server = await startNode();
+      const player = await quickPlayer(server, { cashPaise: 10_000n });
+      const round = await roundCrashingAtLeast(server, 150);
+      const placed = await server.call('/gameroket/pour', { room: 'limbo', amount: '20', slot: 1 }, { token: player.token });
+      expect(placed.body.res).toBe(1);
+      setNow(server, round.flying_at.getTime() + 1);
+
+      // A batch that stops, transaction open, right after the statement that locks its rounds.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let signalLocked!: () => void;
+      const locked = new Promise<void>((resolve) => (signalLocked = resolve));
+      const db = server.ctx.db;
+      const holdingDb: Db = Object.create(db) as Db;
+      holdingDb.transaction = (work) =>
+        db.transaction((tx) => {
+          const query = async (sql: string, params?: unknown[]) => {
+            const rows = await tx.query(sql, params);
+            if (sql.includes('from crash_rounds')) {
+              signalLocked();
+              await held;
+            }
+            return rows;
+          };
+          return work(new Proxy(tx, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) }));
+        });
+      const batch = applyCashOutBatch({ ...server.ctx, db: holdingDb }, await roomHouseAccounts(db), [
+        { userId: player.userId, betId: BigInt(placed.body.obj.bet.id), receivedAtMs: round.flying_at.getTime() + 1 },
+      ]);
+      await locked;
+      // The take-off step's UPDATE used to wait for every batch holding the round (FOR SHARE): in a
+      // burst of cash-outs the take-off push came seconds late.
+      const outcome = await Promise.race([
+        tick(server).then(() => 'announced'),
+        new Promise((resolve) => setTimeout(() => resolve('still waiting after 3 s'), 3_000)),
+      ]);
+      release();
+      expect(outcome).toBe('announced');
+      const [flags] = await db.query<{ flying_announced: boolean }>('select flying_announced from crash_rounds where id = $1', [
+        round.id,
+      ]);
+      expect(flags!.flying_announced).toBe(true);
+      expect((await batch).map(codeOf)).toEqual(['accepted']);
+      await expectLedgerBalanced(server);
+    },
+  );
+
   it('refuses new bets with BUSY beyond a tiny queue bound while cash-outs still go through', async () => {
     const server = await startNode({ CRASH_BET_QUEUE_LIMIT: '2', GROUP_COMMIT_WINDOW_MS: '20' });
     const flyers = await Promise.all(Array.from({ length: 10 }, () => quickPlayer(server, { cashPaise: 10_000n })));

@@ -254,9 +254,10 @@ async function insertBets(
   postings: Posting[],
 ): Promise<Array<{ index: number; of: number }>> {
   const rooms = [...new Set(bets.map(({ request }) => request.input.room))];
-  // Share-locked: the rounds cannot be settled or replaced while these bets join them.
+  // Locked: the rounds cannot be settled or replaced while these bets join them. `for key share`, as
+  // in crash-cash-out-batch.ts: the take-off step's UPDATE need not wait for the betting window's tail.
   const live = await tx.query<CrashRoundRow>(
-    `select ${CRASH_ROUND_COLUMNS} from crash_rounds where room = any($1::text[]) and state = 'live' for share`,
+    `select ${CRASH_ROUND_COLUMNS} from crash_rounds where room = any($1::text[]) and state = 'live' for key share`,
     [rooms],
   );
   const liveByRoom = new Map(live.map((round) => [round.room, round]));

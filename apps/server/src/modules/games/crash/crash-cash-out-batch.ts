@@ -51,7 +51,8 @@ type Accepted = { index: number; bet: BetWithRound; multiplierX100: number; winP
 /**
  * Applies a batch of manual cash-outs in one transaction and answers each on its own. Each is priced
  * at the moment this node received it and decided from the bet's and round's rows, so any node may
- * take any request: the rounds are share-locked (settlement waits, and is waited for), and the bet is
+ * take any request: the rounds are key-share-locked (settlement, `for update`, waits and is waited
+ * for; the take-off step's UPDATE of a plain column does not wait), and the bet is
  * cashed out by one guarded UPDATE on `status in ('open', 'lost')`, so it is paid at most once however
  * many requests race on however many nodes. A lost bet qualifies because its cash-out may have been
  * received before the crash and reached the database after settlement (decision 0011).
@@ -126,12 +127,19 @@ export async function applyCashOutBatch(
   });
 }
 
-/** The bets with their rounds, the rounds share-locked so that settlement cannot run in between. */
+/**
+ * The bets with their rounds, the rounds locked so that settlement cannot run in between. `for key
+ * share`, not `for share`: it still conflicts with settlement's `for update`, but not with the take-off
+ * step's `update … set flying_announced`, which had to wait for every batch holding the round. Batches
+ * overlap in a burst of cash-outs (one per node, several nodes), and PostgreSQL lets a new share lock
+ * in beside the held ones while an UPDATE waits: with two batches of one node overlapping, the take-off
+ * push came 1–1.6 s late at 10,000 players (decision 0015, session 9; crash-batch.int.test.ts).
+ */
 async function readBets(tx: Tx, requests: readonly CashOutRequest[]): Promise<Map<bigint, BetWithRound>> {
   const rows = await tx.query<BetWithRound>(
     `with rounds as (
        select id, crash_point_x100, betting_starts_at, flying_at, crash_at, next_round_at, state from crash_rounds
-       where id in (select round_id from crash_bets where id = any($1::bigint[])) for share
+       where id in (select round_id from crash_bets where id = any($1::bigint[])) for key share
      )
      select b.id, b.user_id, b.room, b.round_id, b.slot, b.stake_paise, b.auto_cashout_x100, b.status, b.created_at,
             u.nick_name, r.crash_point_x100, r.betting_starts_at, r.flying_at, r.crash_at, r.next_round_at,

@@ -15,6 +15,8 @@ import { findTopWins } from './find-top-wins.ts';
 import { placeCrashBet } from './place-crash-bet.ts';
 
 const RECENT_ROUNDS = 20;
+/** A round's bursts: bets, cancels and cash-outs, whose replies are small. */
+const HOT = { isReplyAlwaysSmall: true };
 
 async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): Promise<TCrashRoundState> {
   // Between rounds (the pause after a crash) the newest round is the one that just crashed.
@@ -50,47 +52,63 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
   // Decisions use meta.receivedAtMs: the time the request arrived at this server, not when the
   // handler got to it after the session lookup.
   registerEndpoint(app, ctx, '/gameroket/getCurrent', ({ input, meta }) => currentRound(ctx, input.room, meta.receivedAtMs));
-  registerEndpoint(app, ctx, '/gameroket/pour', async ({ input, session, meta }) => {
-    const { bet, balance, newBetPlayerName } = await placeCrashBet(
-      ctx,
-      session.userId,
-      {
-        room: input.room,
-        stakePaise: input.amount,
-        autoCashoutX100: input.autoCashoutX100,
-        slot: input.slot,
-        requestKey: input.requestKey,
-      },
-      meta.receivedAtMs,
-    );
-    // A retry answered with the bet placed before is not news to the other players.
-    if (newBetPlayerName !== null)
-      events.emit('activity', {
-        kind: 'bet',
-        room: input.room,
-        betId: bet.id,
-        player: newBetPlayerName,
-        amount: bet.amount,
-        slot: bet.slot,
-        roundId: bet.roundId,
-      });
-    return { bet, balance };
-  });
-  registerEndpoint(app, ctx, '/gameroket/cancel', ({ input, session, meta }) =>
-    cancelCrashBet(ctx, session.userId, input.betId, meta.receivedAtMs),
+  registerEndpoint(
+    app,
+    ctx,
+    '/gameroket/pour',
+    async ({ input, session, meta }) => {
+      const { bet, balance, newBetPlayerName } = await placeCrashBet(
+        ctx,
+        session.userId,
+        {
+          room: input.room,
+          stakePaise: input.amount,
+          autoCashoutX100: input.autoCashoutX100,
+          slot: input.slot,
+          requestKey: input.requestKey,
+        },
+        meta.receivedAtMs,
+      );
+      // A retry answered with the bet placed before is not news to the other players.
+      if (newBetPlayerName !== null)
+        events.emit('activity', {
+          kind: 'bet',
+          room: input.room,
+          betId: bet.id,
+          player: newBetPlayerName,
+          amount: bet.amount,
+          slot: bet.slot,
+          roundId: bet.roundId,
+        });
+      return { bet, balance };
+    },
+    HOT,
   );
-  registerEndpoint(app, ctx, '/gameroket/doSettle', async ({ input, session, meta }) => {
-    const { playerName, ...result } = await cashOut(ctx, session.userId, input.betId, meta.receivedAtMs);
-    events.emit('activity', {
-      kind: 'cashout',
-      room: result.room,
-      betId: result.bet.id,
-      player: playerName,
-      multiplierX100: result.multiplierX100,
-      winAmount: result.winAmount,
-    });
-    return result;
-  });
+  registerEndpoint(
+    app,
+    ctx,
+    '/gameroket/cancel',
+    ({ input, session, meta }) => cancelCrashBet(ctx, session.userId, input.betId, meta.receivedAtMs),
+    HOT,
+  );
+  registerEndpoint(
+    app,
+    ctx,
+    '/gameroket/doSettle',
+    async ({ input, session, meta }) => {
+      const { playerName, ...result } = await cashOut(ctx, session.userId, input.betId, meta.receivedAtMs);
+      events.emit('activity', {
+        kind: 'cashout',
+        room: result.room,
+        betId: result.bet.id,
+        player: playerName,
+        multiplierX100: result.multiplierX100,
+        winAmount: result.winAmount,
+      });
+      return result;
+    },
+    HOT,
+  );
 
   registerEndpoint(app, ctx, '/gameroket/getHistoryByPage', async ({ input }) => {
     const rows = await ctx.db.query<{

@@ -8,15 +8,20 @@ import { placeBet } from './place-bet.ts';
 
 export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, ctx, '/wingo/getPeriod', ({ input }) => findPeriod(ctx, WINGO_ROOM_BY_MINUTES[input.min]));
-  registerEndpoint(app, ctx, '/wingo/pour', ({ input, session }) =>
-    placeBet(ctx, session.userId, {
-      room: WINGO_ROOM_BY_MINUTES[input.min],
-      period: input.period,
-      selection: input.select,
-      contractMoneyPaise: input.contractMoney,
-      contractCount: input.contractCount,
-      requestKey: input.requestKey,
-    }),
+  registerEndpoint(
+    app,
+    ctx,
+    '/wingo/pour',
+    ({ input, session }) =>
+      placeBet(ctx, session.userId, {
+        room: WINGO_ROOM_BY_MINUTES[input.min],
+        period: input.period,
+        selection: input.select,
+        contractMoneyPaise: input.contractMoney,
+        contractCount: input.contractCount,
+        requestKey: input.requestKey,
+      }),
+    { isReplyAlwaysSmall: true },
   );
   registerEndpoint(app, ctx, '/wingo/findGameLogByPage', ({ input }) =>
     findGameLog(ctx.db, WINGO_ROOM_BY_MINUTES[input.min], input),
@@ -26,15 +31,20 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, ctx, '/lottery/getPeriod', ({ input }) => findPeriod(ctx, input.room));
-  registerEndpoint(app, ctx, '/lottery/pour', ({ input, session }) =>
-    placeBet(ctx, session.userId, {
-      room: input.room,
-      period: input.period,
-      selection: input.select,
-      contractMoneyPaise: input.contractMoney,
-      contractCount: input.contractCount,
-      requestKey: input.requestKey,
-    }),
+  registerEndpoint(
+    app,
+    ctx,
+    '/lottery/pour',
+    ({ input, session }) =>
+      placeBet(ctx, session.userId, {
+        room: input.room,
+        period: input.period,
+        selection: input.select,
+        contractMoneyPaise: input.contractMoney,
+        contractCount: input.contractCount,
+        requestKey: input.requestKey,
+      }),
+    { isReplyAlwaysSmall: true },
   );
   registerEndpoint(app, ctx, '/lottery/findGameLogByPage', ({ input }) => findGameLog(ctx.db, input.room, input));
   registerEndpoint(app, ctx, '/lottery/findUserLogByPage', ({ input, session }) =>
@@ -42,15 +52,20 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   registerEndpoint(app, ctx, '/bitgame/getPeriod', () => findPeriod(ctx, 'bitgame'));
-  registerEndpoint(app, ctx, '/bitgame/pour', ({ input, session }) =>
-    placeBet(ctx, session.userId, {
-      room: 'bitgame',
-      period: input.period,
-      selection: input.select,
-      contractMoneyPaise: input.amount,
-      contractCount: 1,
-      requestKey: input.requestKey,
-    }),
+  registerEndpoint(
+    app,
+    ctx,
+    '/bitgame/pour',
+    ({ input, session }) =>
+      placeBet(ctx, session.userId, {
+        room: 'bitgame',
+        period: input.period,
+        selection: input.select,
+        contractMoneyPaise: input.amount,
+        contractCount: 1,
+        requestKey: input.requestKey,
+      }),
+    { isReplyAlwaysSmall: true },
   );
   registerEndpoint(app, ctx, '/bitgame/findGameLogByPage', ({ input }) => findGameLog(ctx.db, 'bitgame', input));
   registerEndpoint(app, ctx, '/bitgame/findUserLogByPage', ({ input, session }) =>
