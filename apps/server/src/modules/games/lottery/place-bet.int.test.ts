@@ -42,3 +42,40 @@ describe('the published bet limits', () => {
     expect((await pour('10', 6)).body.code).toBe('BET_TOO_LARGE');
   });
 });
+
+describe('a bet at the first moment of a period', () => {
+  // The game clock opens a period's round on its next step after the period starts (every 250 ms, later
+  // when a step is busy), while a player's screen shows the new period from its clock at once. A bet
+  // in between named a period the database did not have yet, and was refused PERIOD_UNKNOWN ("This
+  // period does not exist"): the CI's bonus-wagering browser test met it at 20261125010699.
+  it('waits for the game clock to open the round instead of being refused', async () => {
+    const player = await quickPlayer(server, { cashPaise: 10_000n });
+    await tickLottery(server.ctx, new LotteryEvents(), T0);
+    // The next minute has begun; the clock has not stepped since.
+    server.clock.advance(60_000);
+    const { period } = (await server.call('/wingo/getPeriod', { min: 60 })).body.obj;
+    const pour = server.call(
+      '/wingo/pour',
+      { min: 60, period, select: 'red', contractMoney: '2', contractCount: 1, agree: true, requestKey: 'first-moment' },
+      { token: player.token },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await tickLottery(server.ctx, new LotteryEvents(), T0 + 60_000);
+    const reply = (await pour).body;
+    expect(reply).toMatchObject({ res: 1, obj: { bet: { period, amount: '2.00' }, balance: '98.00' } });
+  });
+
+  it('is refused PERIOD_UNKNOWN once the wait is over if the clock never opens it, and moves no money', async () => {
+    const player = await quickPlayer(server, { cashPaise: 10_000n });
+    await tickLottery(server.ctx, new LotteryEvents(), T0);
+    server.clock.advance(60_000);
+    const { period } = (await server.call('/wingo/getPeriod', { min: 60 })).body.obj;
+    const reply = await server.call(
+      '/wingo/pour',
+      { min: 60, period, select: 'red', contractMoney: '2', contractCount: 1, agree: true },
+      { token: player.token },
+    );
+    expect(reply.body).toMatchObject({ res: 0, code: 'PERIOD_UNKNOWN', field: 'period' });
+    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('100.00');
+  });
+});

@@ -1,4 +1,12 @@
-import { LOTTERY_MIN_BET_PAISE, LOTTERY_ROOMS, lotteryStakeProblem, wingoFeePaise, type LotteryRoom } from '@mayur/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  LOTTERY_MIN_BET_PAISE,
+  LOTTERY_ROOMS,
+  lotteryStakeProblem,
+  periodAt,
+  wingoFeePaise,
+  type LotteryRoom,
+} from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
 import { GroupCommitLane } from '../../../platform/group-commit.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
@@ -31,8 +39,29 @@ export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): 
     throw new AppError(stakeProblem, `stake ${stakePaise} under ${LOTTERY_MIN_BET_PAISE}`, { field: 'contractMoney' });
   if (stakeProblem) throw new AppError(stakeProblem, `stake ${stakePaise} over ${maxBetPaise}`);
   const feePaise = LOTTERY_ROOMS[bet.room].game === 'wingo' ? wingoFeePaise(stakePaise) : 0n;
-  return lotteryBatcherOf(ctx).submit({ userId, bet, stakePaise, feePaise, receivedAtMs });
+  const request = { userId, bet, stakePaise, feePaise, receivedAtMs };
+  const isCurrentPeriod = periodAt(bet.room, receivedAtMs).period === bet.period;
+  const waitEndsAt = performance.now() + ROUND_OPEN_WAIT_MS;
+  for (;;) {
+    try {
+      return await lotteryBatcherOf(ctx).submit(request);
+    } catch (error) {
+      const isOpeningLate = isCurrentPeriod && error instanceof AppError && error.code === 'PERIOD_UNKNOWN';
+      if (!isOpeningLate || performance.now() >= waitEndsAt) throw error;
+      await sleep(ROUND_OPEN_RETRY_MS);
+    }
+  }
 }
+
+/**
+ * How long a bet on the period that had begun when this node received it waits for the game clock to
+ * open its round. The clock opens a round on its first step after the period starts (every 250 ms on
+ * the leader, later when a step is busy), while the player's screen shows the new period from its own
+ * clock at once: a bet placed in between was refused PERIOD_UNKNOWN. A refused attempt changed nothing,
+ * so it is simply sent again; whether it is in time is still decided by the moment it was received.
+ */
+export const ROUND_OPEN_WAIT_MS = 3_000;
+const ROUND_OPEN_RETRY_MS = 50;
 
 const batchers = new WeakMap<AppContext, GroupCommitLane<LotteryBetRequest, PlacedLotteryBet>>();
 
