@@ -4,7 +4,27 @@ import type { AppContext } from '../../../platform/context.ts';
 import { registerEndpoint } from '../../../platform/http/register-endpoint.ts';
 import { findGameLog, findUserLog } from './find-logs.ts';
 import { findPeriod } from './find-period.ts';
-import { placeBet } from './place-bet.ts';
+import { placeBet, type BetInput } from './place-bet.ts';
+
+/** Bets: a period's burst of requests whose replies are small (registerEndpoint skips compression). */
+const HOT = { isReplyAlwaysSmall: true };
+
+/** A Win Go or Win Go PK bet as the request names it, without its room. */
+function betOf(input: {
+  period: string;
+  select: string;
+  contractMoney: bigint;
+  contractCount: number;
+  requestKey?: string | undefined;
+}): Omit<BetInput, 'room'> {
+  return {
+    period: input.period,
+    selection: input.select,
+    contractMoneyPaise: input.contractMoney,
+    contractCount: input.contractCount,
+    requestKey: input.requestKey,
+  };
+}
 
 export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
   registerEndpoint(app, ctx, '/wingo/getPeriod', ({ input }) => findPeriod(ctx, WINGO_ROOM_BY_MINUTES[input.min]));
@@ -12,16 +32,8 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     ctx,
     '/wingo/pour',
-    ({ input, session }) =>
-      placeBet(ctx, session.userId, {
-        room: WINGO_ROOM_BY_MINUTES[input.min],
-        period: input.period,
-        selection: input.select,
-        contractMoneyPaise: input.contractMoney,
-        contractCount: input.contractCount,
-        requestKey: input.requestKey,
-      }),
-    { isReplyAlwaysSmall: true },
+    ({ input, session }) => placeBet(ctx, session.userId, { room: WINGO_ROOM_BY_MINUTES[input.min], ...betOf(input) }),
+    HOT,
   );
   registerEndpoint(app, ctx, '/wingo/findGameLogByPage', ({ input }) =>
     findGameLog(ctx.db, WINGO_ROOM_BY_MINUTES[input.min], input),
@@ -35,16 +47,8 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
     app,
     ctx,
     '/lottery/pour',
-    ({ input, session }) =>
-      placeBet(ctx, session.userId, {
-        room: input.room,
-        period: input.period,
-        selection: input.select,
-        contractMoneyPaise: input.contractMoney,
-        contractCount: input.contractCount,
-        requestKey: input.requestKey,
-      }),
-    { isReplyAlwaysSmall: true },
+    ({ input, session }) => placeBet(ctx, session.userId, { room: input.room, ...betOf(input) }),
+    HOT,
   );
   registerEndpoint(app, ctx, '/lottery/findGameLogByPage', ({ input }) => findGameLog(ctx.db, input.room, input));
   registerEndpoint(app, ctx, '/lottery/findUserLogByPage', ({ input, session }) =>
@@ -65,7 +69,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
         contractCount: 1,
         requestKey: input.requestKey,
       }),
-    { isReplyAlwaysSmall: true },
+    HOT,
   );
   registerEndpoint(app, ctx, '/bitgame/findGameLogByPage', ({ input }) => findGameLog(ctx.db, 'bitgame', input));
   registerEndpoint(app, ctx, '/bitgame/findUserLogByPage', ({ input, session }) =>
