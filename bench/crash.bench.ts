@@ -34,8 +34,17 @@ const WORKERS = Number(process.env.BENCH_CRASH_WORKERS ?? 2);
  * w talks to node w mod N. More than one needs PostgreSQL and REDIS_URL.
  */
 const SERVERS = Math.max(1, Number(process.env.BENCH_CRASH_SERVERS ?? 1));
-/** Keep-alive HTTP connections to the server for bets, over all workers (cash-outs have as many again). */
-const HTTP_CONNECTIONS = Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? 1_000);
+/**
+ * Keep-alive HTTP connections to the server for bets, over all workers (cash-outs have as many again).
+ * A player's browser holds a connection of its own, so a pool smaller than the room queues requests in
+ * the generator: at 10,000 players, 1,000 cash-out connections put 240–400 ms of waiting for a
+ * connection into the cash-out p99 (decision 0015, session 9). By default one per player, at most
+ * 2,500 per pool: 10,000 sockets plus 5,000 connections stay under the 20,000 descriptors a process
+ * may open here.
+ */
+const MAX_DEFAULT_HTTP_CONNECTIONS = 2_500;
+const httpConnectionsFor = (clients: number) =>
+  Number(process.env.BENCH_CRASH_HTTP_CONNECTIONS ?? Math.min(clients, MAX_DEFAULT_HTTP_CONNECTIONS));
 /** Players press "Bet" at random moments of the betting window's first seconds. */
 const BET_SPREAD_MS = Number(process.env.BENCH_CRASH_BET_SPREAD_MS ?? 2_000);
 const CASHOUT_WINDOW_MS = 2_000;
@@ -179,7 +188,7 @@ async function runSize(clients: number): Promise<string> {
         port: servers[w % servers.length]!.port,
         room: ROOM,
         tokens: tokens.slice(w * perWorker, (w + 1) * perWorker),
-        httpConnections: Math.max(1, Math.floor(HTTP_CONNECTIONS / WORKERS)),
+        httpConnections: Math.max(1, Math.floor(httpConnectionsFor(clients) / WORKERS)),
         workerIndex: w,
       });
     }
@@ -239,7 +248,7 @@ async function runSize(clients: number): Promise<string> {
       const flight =
         chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
       return [
-        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${servers.length === 1 ? 'one server process' : `${servers.length} server processes sharing it and Redis`}, ${workers.length} generator processes, ${HTTP_CONNECTIONS} + ${HTTP_CONNECTIONS} keep-alive HTTP connections for bets + cash-outs): ` +
+        `${isPartial ? `STOPPED at the ${SIZE_TIMEOUT_MS / 1000} s limit, figures so far: ` : ''}${clients.toLocaleString('en')} clients (${database.label.split(' ')[0]}, ${servers.length === 1 ? 'one server process' : `${servers.length} server processes sharing it and Redis`}, ${workers.length} generator processes, ${httpConnectionsFor(clients)} + ${httpConnectionsFor(clients)} keep-alive HTTP connections for bets + cash-outs): ` +
           `connected in ${connectSeconds.toFixed(1)} s; round ${chosen.roundId} ${crashPointX100 ? `crashed at ${(crashPointX100 / 100).toFixed(2)}×` : 'not crashed yet'} (${flight}${chosen.skipped ? `, ${chosen.skipped} rounds skipped for a flight under 1 s or over 30 s` : ''}); ` +
           `bets pressed over the first ${(BET_SPREAD_MS / 1000).toFixed(1)} s of the window, cash-outs over the first ${(chosen.cashoutWindowMs / 1000).toFixed(1)} s of flight`,
         `  bets: ${sum(results.map((r) => r.betsInRound))} of ${clients} accepted in the betting window, ${sum(results.map((r) => r.betsQueued))} taken for a later round` +
