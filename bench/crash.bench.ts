@@ -14,7 +14,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
-import { percentile } from './support/load-http.ts';
+import { maximum, minimum, percentile } from './support/load-http.ts';
 import {
   coreShare,
   cpuUsedBetween,
@@ -244,7 +244,7 @@ async function runSize(clients: number): Promise<string> {
         ? `${cpuUsedBetween(postgresBefore.backends, postgresAfter.backends).toFixed(1)} s (${coreShare(cpuUsedBetween(postgresBefore.backends, postgresAfter.backends), wallSeconds)}) in the scratch database's backends, ${cpuUsedBetween(postgresBefore.all, postgresAfter.all).toFixed(1)} s in all postgres processes`
         : 'inside the server process (PGlite)';
       const quantiles = (values: number[]) =>
-        `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))} max ${ms(values.length ? Math.max(...values) : 0)}`;
+        `p50 ${ms(percentile(values, 50))} p99 ${ms(percentile(values, 99))} max ${ms(maximum(values))}`;
       const flight =
         chosen.flightMs === null ? 'flight length unknown (PGlite)' : `flight ${(chosen.flightMs / 1000).toFixed(1)} s`;
       return [
@@ -260,7 +260,7 @@ async function runSize(clients: number): Promise<string> {
           `from leaving the generator: p50 ${ms(percentile(cashoutServerMs, 50))} p99 ${ms(percentile(cashoutServerMs, 99))})`,
         `  refused: ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}`,
         `  'flying' push reached ${flyingPushMs.length} of ${clients} clients: p50 ${ms(percentile(flyingPushMs, 50))} p99 ${ms(percentile(flyingPushMs, 99))}; ` +
-          `'crashed' reached every client within ${ms(crashedAtMs.length ? Math.max(...crashedAtMs) - Math.min(...crashedAtMs) : 0)} of the first`,
+          `'crashed' reached every client within ${ms(maximum(crashedAtMs) - minimum(crashedAtMs))} of the first`,
         `  CPU over the round (${wallSeconds.toFixed(1)} s wall): server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); ` +
           `generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}: workers ${workerCpu.map((cpu) => cpu.toFixed(1)).join(' + ')} s, coordinator ${coordinatorCpu.toFixed(1)} s); ` +
           `PostgreSQL ${postgresCpu}`,

@@ -6,7 +6,7 @@
 // (from /proc), then pgbench's TPC-B-like rate on the same PostgreSQL in the same run, and the ratio.
 import { periodAt, WINGO_SELECTIONS } from '@mayur/contracts';
 import os from 'node:os';
-import { keepAliveJsonClient, percentile } from './support/load-http.ts';
+import { keepAliveJsonClient, maximum, percentile } from './support/load-http.ts';
 import { runPgbench } from './support/load-pgbench.ts';
 import { coreShare, cpuUsedBetween, loadAverageText, postgresCpuSeconds, processCpuSeconds } from './support/load-processes.ts';
 import { createBenchDatabase, preparePlayers, startServer, type BenchServer } from './support/load-server.ts';
@@ -114,7 +114,7 @@ async function run(): Promise<void> {
     console.log(
       `${PLAYERS.toLocaleString('en')} players, ${CONNECTIONS} keep-alive connections in one generator process, period ${period} of ${ROOM}, ${wallSeconds.toFixed(1)} s: ` +
         `${accepted} bets accepted → ${betsPerSecond.toFixed(0)} bets/s; refused ${[...refusals].map(([code, count]) => `${code} ${count}`).join(', ') || 'none'}; ` +
-        `ack p50 ${ms(percentile(ackMs, 50))} p99 ${ms(percentile(ackMs, 99))} max ${ms(ackMs.length ? Math.max(...ackMs) : 0)}`,
+        `ack p50 ${ms(percentile(ackMs, 50))} p99 ${ms(percentile(ackMs, 99))} max ${ms(maximum(ackMs))}`,
     );
     console.log(
       `  CPU: server ${serverCpu.toFixed(1)} s (${coreShare(serverCpu, wallSeconds)}); generator ${generatorCpu.toFixed(1)} s (${coreShare(generatorCpu, wallSeconds)}); PostgreSQL ` +

@@ -8,7 +8,7 @@ import http from 'node:http';
 import os from 'node:os';
 import { signedHeaders } from '../apps/server/src/modules/payments/gateways/hmac-signature.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
-import { percentile } from './support/load-http.ts';
+import { maximum, percentile } from './support/load-http.ts';
 import { coreShare, cpuUsedBetween, loadAverageText, postgresCpuSeconds, processCpuSeconds } from './support/load-processes.ts';
 import { createBenchDatabase, preparePlayers, startServer } from './support/load-server.ts';
 
@@ -120,7 +120,7 @@ function report(name: string, phase: Phase) {
   console.log(
     `${name}: ${latencies.length} calls in ${seconds.toFixed(1)} s = ${Math.round(latencies.length / seconds)} calls/s ` +
       `(${Math.round(latencies.length / 2 / seconds)} debit+credit pairs/s); p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-      `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms` +
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${maximum(latencies).toFixed(1)} ms` +
       (phase.refusals.size ? `; refused ${JSON.stringify(Object.fromEntries(phase.refusals))}` : ''),
   );
   console.log(

@@ -99,6 +99,20 @@ export function isAnswering(port: number, pathname: string): Promise<boolean> {
   });
 }
 
+/** The largest value, 0 for none; a loop, since `Math.max(...values)` overflows the stack past some 120,000 values. */
+export function maximum(values: readonly number[]): number {
+  let largest = values.length > 0 ? -Infinity : 0;
+  for (const value of values) if (value > largest) largest = value;
+  return largest;
+}
+
+/** The smallest value, 0 for none (see `maximum`). */
+export function minimum(values: readonly number[]): number {
+  let smallest = values.length > 0 ? Infinity : 0;
+  for (const value of values) if (value < smallest) smallest = value;
+  return smallest;
+}
+
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
