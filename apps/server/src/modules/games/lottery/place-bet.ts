@@ -60,7 +60,7 @@ export async function placeBet(ctx: AppContext, userId: number, bet: BetInput): 
  * clock at once: a bet placed in between was refused PERIOD_UNKNOWN. A refused attempt changed nothing,
  * so it is simply sent again; whether it is in time is still decided by the moment it was received.
  */
-export const ROUND_OPEN_WAIT_MS = 3_000;
+const ROUND_OPEN_WAIT_MS = 3_000;
 const ROUND_OPEN_RETRY_MS = 50;
 
 const batchers = new WeakMap<AppContext, GroupCommitLane<LotteryBetRequest, PlacedLotteryBet>>();
