@@ -35,6 +35,9 @@ export type EndpointOptions = {
   isReplyAlwaysSmall?: boolean;
 };
 
+/** The options of the hot game routes (bets, cancels, cash-outs): their replies are always small. */
+export const SMALL_REPLIES: EndpointOptions = { isReplyAlwaysSmall: true };
+
 /**
  * Registers `POST /api<path>` for one endpoint of the contracts map: the session check comes first,
  * then the request schema, then the handler; the result passes through the response schema and is

@@ -2,7 +2,7 @@ import { CRASH_ROOMS, formatMoney, type CrashRoomId, type TCrashRoundState } fro
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { registerEndpoint } from '../../../platform/http/register-endpoint.ts';
+import { registerEndpoint, SMALL_REPLIES } from '../../../platform/http/register-endpoint.ts';
 import { cancelCrashBet } from './cancel-crash-bet.ts';
 import { cashOut } from './cash-out.ts';
 import { roomHouseAccounts } from './crash-bet-account.ts';
@@ -15,8 +15,6 @@ import { findTopWins } from './find-top-wins.ts';
 import { placeCrashBet } from './place-crash-bet.ts';
 
 const RECENT_ROUNDS = 20;
-/** A round's bursts: bets, cancels and cash-outs, whose replies are small. */
-const HOT = { isReplyAlwaysSmall: true };
 
 async function currentRound(ctx: AppContext, room: CrashRoomId, nowMs: number): Promise<TCrashRoundState> {
   // Between rounds (the pause after a crash) the newest round is the one that just crashed.
@@ -82,14 +80,14 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
         });
       return { bet, balance };
     },
-    HOT,
+    SMALL_REPLIES,
   );
   registerEndpoint(
     app,
     ctx,
     '/gameroket/cancel',
     ({ input, session, meta }) => cancelCrashBet(ctx, session.userId, input.betId, meta.receivedAtMs),
-    HOT,
+    SMALL_REPLIES,
   );
   registerEndpoint(
     app,
@@ -107,7 +105,7 @@ export function registerCrashRoutes(app: FastifyInstance, ctx: AppContext, event
       });
       return result;
     },
-    HOT,
+    SMALL_REPLIES,
   );
 
   registerEndpoint(app, ctx, '/gameroket/getHistoryByPage', async ({ input }) => {

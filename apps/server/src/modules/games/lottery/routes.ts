@@ -1,22 +1,13 @@
-import { WINGO_ROOM_BY_MINUTES } from '@mayur/contracts';
+import { WINGO_ROOM_BY_MINUTES, type ParsedRequestOf } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
-import { registerEndpoint } from '../../../platform/http/register-endpoint.ts';
+import { registerEndpoint, SMALL_REPLIES } from '../../../platform/http/register-endpoint.ts';
 import { findGameLog, findUserLog } from './find-logs.ts';
 import { findPeriod } from './find-period.ts';
 import { placeBet, type BetInput } from './place-bet.ts';
 
-/** Bets: a period's burst of requests whose replies are small (registerEndpoint skips compression). */
-const HOT = { isReplyAlwaysSmall: true };
-
 /** A Win Go or Win Go PK bet as the request names it, without its room. */
-function betOf(input: {
-  period: string;
-  select: string;
-  contractMoney: bigint;
-  contractCount: number;
-  requestKey?: string | undefined;
-}): Omit<BetInput, 'room'> {
+function betOf(input: ParsedRequestOf<'/wingo/pour'> | ParsedRequestOf<'/lottery/pour'>): Omit<BetInput, 'room'> {
   return {
     period: input.period,
     selection: input.select,
@@ -33,7 +24,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx,
     '/wingo/pour',
     ({ input, session }) => placeBet(ctx, session.userId, { room: WINGO_ROOM_BY_MINUTES[input.min], ...betOf(input) }),
-    HOT,
+    SMALL_REPLIES,
   );
   registerEndpoint(app, ctx, '/wingo/findGameLogByPage', ({ input }) =>
     findGameLog(ctx.db, WINGO_ROOM_BY_MINUTES[input.min], input),
@@ -48,7 +39,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
     ctx,
     '/lottery/pour',
     ({ input, session }) => placeBet(ctx, session.userId, { room: input.room, ...betOf(input) }),
-    HOT,
+    SMALL_REPLIES,
   );
   registerEndpoint(app, ctx, '/lottery/findGameLogByPage', ({ input }) => findGameLog(ctx.db, input.room, input));
   registerEndpoint(app, ctx, '/lottery/findUserLogByPage', ({ input, session }) =>
@@ -69,7 +60,7 @@ export function registerLotteryRoutes(app: FastifyInstance, ctx: AppContext) {
         contractCount: 1,
         requestKey: input.requestKey,
       }),
-    HOT,
+    SMALL_REPLIES,
   );
   registerEndpoint(app, ctx, '/bitgame/findGameLogByPage', ({ input }) => findGameLog(ctx.db, 'bitgame', input));
   registerEndpoint(app, ctx, '/bitgame/findUserLogByPage', ({ input, session }) =>
