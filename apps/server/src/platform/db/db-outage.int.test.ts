@@ -226,7 +226,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the server process when its d
       expect(whileRefused.filter((outcome) => outcome.code !== 'TRY_AGAIN')).toEqual([]);
       expect(recoveredAtMs).not.toBeNull();
 
-      // The game clock resumes: the leader lost the lock with its connection, takes it again, and
+      // The game clock resumes: the leader lost the lease with its connection, takes it again, and
       // opens and settles rounds.
       let clockWorkAtMs = await lastClockWork();
       const clockDeadline = Date.now() + 60_000;
@@ -240,7 +240,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the server process when its d
       );
       expect(clockWorkAtMs).toBeGreaterThan(outageEndMs);
       expect(server.output()).toContain('game clock: leadership lost');
-      expect(server.output().split('game clock: this node holds the lock and leads').length - 1).toBeGreaterThan(1);
+      expect(server.output().split('game clock: this node holds the lease and leads').length - 1).toBeGreaterThan(1);
       expect(hasExited).toBe(false);
       const after = await post('/user/balance', {}, token);
       expect(after).toMatchObject({ status: 200, res: 1 });

@@ -1,5 +1,6 @@
 import { LOTTERY_ROOM_IDS, periodAt } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
+import { LeaseLostError } from '../../../platform/leader-lease.ts';
 import type { LotteryEvents } from './lottery-events.ts';
 import { openRound } from './open-round.ts';
 import { chooseRoundPayouts, keepChosenPayouts } from './round-payouts.ts';
@@ -44,6 +45,8 @@ export async function tickLottery(ctx: AppContext, events: LotteryEvents, nowMs:
       try {
         settled = await settleRound(ctx, round.id, nowMs);
       } catch (error) {
+        // This node no longer leads (decision 0030): every further statement would be refused too.
+        if (error instanceof LeaseLostError) throw error;
         // A round that cannot be paid in full (the wallet refused it) stays unsettled and is retried
         // on the next step; it must not stop the other rooms' rounds, nor the crash clock after this.
         ctx.log.error({ err: error, roundId: round.id.toString() }, 'round not settled');
