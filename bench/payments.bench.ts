@@ -11,7 +11,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import type { Db } from '../apps/server/src/platform/db/db.ts';
 import { openPglite } from '../apps/server/src/platform/db/pglite.ts';
 import { openPostgres } from '../apps/server/src/platform/db/postgres.ts';
-import { signedHeaders } from '../apps/server/src/modules/payments/gateways/hmac-signature.ts';
+import { signedHeaders } from '../apps/server/src/platform/http/hmac-signature.ts';
 import { createSession } from '../apps/server/src/modules/auth/sessions.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import { signedHeaders } from '../apps/server/src/modules/payments/gateways/hmac-signature.ts';
+import { signedHeaders } from '../apps/server/src/platform/http/hmac-signature.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 import { maximum, percentile } from './support/load-http.ts';
 import { coreShare, cpuUsedBetween, loadAverageText, postgresCpuSeconds, processCpuSeconds } from './support/load-processes.ts';
@@ -72,7 +72,12 @@ let sequence = 0;
 /** One round of one player: a ₹1 bet and a ₹0.50 win, each a signed call; returns both latencies. */
 async function round(playerIndex: number, latencies: number[], refusals: Map<string, number>): Promise<void> {
   const n = ++sequence;
-  const common = { sessionToken: sessionTokens[playerIndex]!, playerId: String(users[playerIndex]!.id), roundId: `r${n}` };
+  const common = {
+    sessionToken: sessionTokens[playerIndex]!,
+    playerId: String(users[playerIndex]!.id),
+    roundId: `r${n}`,
+    currency: 'INR',
+  };
   const debit = await call('debit', { ...common, transactionId: `d${n}`, gameCode: 'slot', amount: '1.00' });
   latencies.push(debit.ms);
   if (debit.status !== 'ok') {

@@ -34,6 +34,8 @@ type Session = {
   id: string;
   walletSession: string;
   playerId: string;
+  /** The wallet's currency, from its authenticate answer: every bet and win names it. */
+  currency: string;
   game: Game;
   serverSeed: string;
   clientSeed: string;
@@ -114,6 +116,7 @@ async function start(body: Record<string, unknown>) {
     id: randomBytes(24).toString('base64url'),
     walletSession: String(reply.sessionToken),
     playerId: String(reply.playerId),
+    currency: reply.currency,
     game,
     serverSeed: newServerSeed(),
     clientSeed: randomBytes(8).toString('hex'),
@@ -142,6 +145,7 @@ async function play(session: Session, body: Record<string, unknown>) {
     roundId,
     gameCode: session.game,
     amount: money(stakePaise),
+    currency: session.currency,
   });
   if (debit.status !== 'ok') return { status: 200, body: { error: debit.code, balance: debit.balance ?? null } };
   log({ transactionId: debitId, kind: 'debit', roundId, playerId: session.playerId, amount: money(stakePaise) });
@@ -170,6 +174,7 @@ async function play(session: Session, body: Record<string, unknown>) {
     transactionId: creditId,
     roundId,
     amount: money(winPaise),
+    currency: session.currency,
   });
   if (credit.status !== 'ok') return { status: 502, body: { error: credit.code, balance: debit.balance } };
   log({ transactionId: creditId, kind: 'credit', roundId, playerId: session.playerId, amount: money(winPaise) });

@@ -32,7 +32,8 @@ import { findCrashRoomStates, findCrashRounds, findCrashStakeDays } from './modu
 import { tickLottery } from './modules/games/lottery/lottery-clock.ts';
 import { registerLotteryRoutes } from './modules/games/lottery/routes.ts';
 import { startHeartbeat } from './platform/heartbeat.ts';
-import { runWhileLeader, startInterval } from './platform/leader.ts';
+import { runWhileLeader, startInterval, underLease } from './platform/leader.ts';
+import { fencedDb } from './platform/fenced-db.ts';
 import { startRealtime } from './platform/realtime.ts';
 import { registerGiftRoutes } from './modules/gifts/routes.ts';
 import { registerWalletRoutes } from './modules/wallet/routes.ts';
@@ -46,7 +47,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { AppContext } from './platform/context.ts';
 import type { Db } from './platform/db/db.ts';
-import { migrate } from './platform/db/migrate.ts';
+import { migrateFor } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open-db.ts';
 import { isConnectionError, tryAgain } from './platform/db/db-errors.ts';
 import { AppError } from './platform/http/app-error.ts';
@@ -68,7 +69,7 @@ export type Server = {
   hasher: PasswordHasher;
   lotteryEvents: LotteryEvents;
   crashEvents: CrashEvents;
-  /** Whether this node currently runs the game clock (holds the advisory lock). */
+  /** Whether this node currently runs the game clock (holds its lease). */
   isGameClockLeader(): boolean;
   close(): Promise<void>;
 };
@@ -78,7 +79,8 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   assertUsdtXpub(config.payments.usdt.xpub);
   const log = overrides.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
   const db = overrides.db ?? (await openDb(config, log));
-  await migrate(db);
+  // As the owner role when MIGRATION_DATABASE_URL is set, which then grants this server's role (decision 0032).
+  await migrateFor(config, db, log);
   const hasher = createPasswordHasher(config.argon2);
   if (config.isDemoSeeded) await seedDemo(db, hasher, log);
   await seedProviderCatalogue(db, config.providers.list);
@@ -155,24 +157,31 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
       : null;
   // The lottery's periods and the crash rooms' rounds each have a clock step of their own on the
   // leader, so a long lottery settlement (a round of a million bets takes seconds) never holds back a
-  // crash round's take-off or crash, and a slow crash step never delays a lottery result.
-  const tickLotteryClock = () => tickLottery(ctx, lotteryEvents, ctx.clock.now().getTime());
-  const tickCrashClock = () => tickCrash(ctx, crashEvents, ctx.clock.now().getTime());
+  // crash round's take-off or crash, and a slow crash step never delays a lottery result. The leader's
+  // work runs on the database fenced by its lease (decision 0030), and each clock step makes sure of the
+  // lease before it reads the time it acts on: a leader that was paused finds out before it writes.
   const leadership = config.lottery.isClockEnabled
-    ? runWhileLeader(config.databaseUrl, config.lottery.clockRetryMs, log, () => {
-        const stopLottery = startInterval(config.lottery.clockIntervalMs, tickLotteryClock, log);
-        const stopCrash = startInterval(config.lottery.clockIntervalMs, tickCrashClock, log);
-        const stopWatcher = startUsdtWatcher(ctx);
-        const stopCommission = startCommissionClock(ctx);
-        const stopTeamStats = startTeamStatsClock(ctx);
-        return async () => {
-          await stopTeamStats();
-          await stopCommission();
-          await stopWatcher();
-          await stopCrash();
-          await stopLottery();
-        };
-      })
+    ? runWhileLeader(
+        { databaseUrl: config.databaseUrl, retryMs: config.lottery.clockRetryMs, leaseMs: config.lottery.clockLeaseMs },
+        log,
+        (lease) => {
+          const leaderCtx: AppContext = { ...ctx, db: fencedDb(ctx.db, lease) };
+          const tickLotteryClock = () => tickLottery(leaderCtx, lotteryEvents, ctx.clock.now().getTime());
+          const tickCrashClock = () => tickCrash(leaderCtx, crashEvents, ctx.clock.now().getTime());
+          const stopLottery = startInterval(config.lottery.clockIntervalMs, underLease(lease, tickLotteryClock), log);
+          const stopCrash = startInterval(config.lottery.clockIntervalMs, underLease(lease, tickCrashClock), log);
+          const stopWatcher = startUsdtWatcher(leaderCtx);
+          const stopCommission = startCommissionClock(leaderCtx);
+          const stopTeamStats = startTeamStatsClock(leaderCtx);
+          return async () => {
+            await stopTeamStats();
+            await stopCommission();
+            await stopWatcher();
+            await stopCrash();
+            await stopLottery();
+          };
+        },
+      )
     : null;
   metrics.observeLeadership(() => leadership?.isLeading() ?? false);
 
@@ -200,6 +209,7 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
   const metrics = createMetrics();
   instrumentOperations(app, metrics);
   metrics.observeDatabase(ctx.db, () => ctx.clock.now());
+  metrics.observeProviders(ctx.config.providers.list.map((provider) => provider.id));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -232,10 +242,14 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     crossOriginEmbedderPolicy: false,
     // The same rule as frame-ancestors 'none', for browsers that only know X-Frame-Options.
     frameguard: { action: 'deny' },
+    // Sent below, on HTTPS answers only: over plain HTTP the header is ignored by browsers and untrue.
+    strictTransportSecurity: false,
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    // A TLS connection, or X-Forwarded-Proto from a proxy TRUST_PROXY trusts (Fastify's request.protocol).
+    if (request.protocol === 'https') reply.raw.setHeader('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    setSecurityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
+  });
   await app.register(formbody);
   await registerApiCompression(app);
   // An empty JSON body is an empty form, not an error: some clients send the header on every POST.

@@ -70,6 +70,13 @@ describe('checkBannerImage', () => {
     expect(checkBannerImage(png(4200, 1400)).problem).toBe('BANNER_SHAPE_INVALID'); // wider than 4000
   });
 
+  it('never accepts a banner of more than 16 megapixels (its width and shape bound it to 6.4)', () => {
+    expect(checkBannerImage(png(4000, 1600)).problem).toBeNull(); // the largest: 4000 wide at 5:2
+    expect(checkBannerImage(png(6400, 2500)).problem).toBe('BANNER_SHAPE_INVALID'); // 16 MP at 2.56:1
+    expect(checkBannerImage(png(8000, 5000)).problem).not.toBeNull(); // 40 MP
+    expect(checkBannerImage(jpeg(10_000, 4000)).problem).toBe('BANNER_SHAPE_INVALID');
+  });
+
   it('refuses SVG, HTML, text, an empty or cut-short file as not an image', () => {
     expect(checkBannerImage(ascii('<svg xmlns="http://www.w3.org/2000/svg" width="750" height="250"/>')).problem).toBe(
       'BANNER_TYPE_INVALID',

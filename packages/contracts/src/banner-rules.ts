@@ -1,5 +1,5 @@
 import {
-  detectScreenshot,
+  readImageHeader,
   SCREENSHOT_TYPES,
   SCREENSHOT_EXTENSIONS,
   type DetectedImage,
@@ -40,7 +40,8 @@ export function checkBannerImage(
   bytes: Uint8Array,
 ): { image: DetectedImage; problem: null } | { image: null; problem: BannerImageProblem } {
   if (bytes.length > BANNER_MAX_BYTES) return { image: null, problem: 'BANNER_TOO_LARGE' };
-  const image = detectScreenshot(bytes);
+  // The shape rule below bounds a banner to 4000 × 1600 (6.4 megapixels), tighter than a screenshot's bound.
+  const image = readImageHeader(bytes);
   if (!image) return { image: null, problem: 'BANNER_TYPE_INVALID' };
   const { width, height } = image;
   const isWideEnough = width * BANNER_MIN_RATIO.height >= height * BANNER_MIN_RATIO.width;

@@ -5,7 +5,7 @@ import {
   PNG_RECEIPT_240X120_BASE64,
   WEBP_6X4_BASE64,
 } from '../../../apps/server/src/modules/complaints/screenshot-fixtures.ts';
-import { detectScreenshot, SCREENSHOT_MAX_BYTES, screenshotProblem } from './complaint-rules.ts';
+import { detectScreenshot, SCREENSHOT_MAX_BYTES, SCREENSHOT_MAX_PIXELS, screenshotProblem } from './complaint-rules.ts';
 
 const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -81,5 +81,24 @@ describe('screenshotProblem', () => {
 
   it('refuses a file over the size limit before reading it', () => {
     expect(screenshotProblem('image/png', new Uint8Array(SCREENSHOT_MAX_BYTES + 1))).toBe('SCREENSHOT_TOO_LARGE');
+  });
+
+  it('refuses an image of more than 16 megapixels or longer than 20,000 pixels, whatever its file size', () => {
+    /** The small PNG with the dimensions its header claims changed: what a browser would decode. */
+    const claiming = (width: number, height: number) => {
+      const png = bytes(PNG_6X4_BASE64).slice();
+      new DataView(png.buffer).setUint32(16, width);
+      new DataView(png.buffer).setUint32(20, height);
+      return png;
+    };
+    // 40 megapixels: 160 MB once decoded, from a file of a few kilobytes.
+    expect(screenshotProblem('image/png', claiming(8000, 5000))).toBe('SCREENSHOT_DIMENSIONS_TOO_LARGE');
+    expect(screenshotProblem('image/png', claiming(4001, 4000))).toBe('SCREENSHOT_DIMENSIONS_TOO_LARGE');
+    expect(screenshotProblem('image/png', claiming(20_001, 100))).toBe('SCREENSHOT_DIMENSIONS_TOO_LARGE');
+    expect(screenshotProblem('image/png', claiming(4000, 4000))).toBeNull();
+    // A long scrolling capture of a phone screen still fits.
+    expect(screenshotProblem('image/png', claiming(1080, 14_000))).toBeNull();
+    expect(detectScreenshot(claiming(8000, 5000))).toBeNull();
+    expect(SCREENSHOT_MAX_PIXELS).toBe(16_000_000);
   });
 });

@@ -18,9 +18,13 @@ export const SCREENSHOT_MAX_COUNT = 3;
 export const SCREENSHOT_MAX_BYTES = 2 * 1024 * 1024;
 /** Base64 text of the largest screenshot: four characters per three bytes, padded. */
 export const SCREENSHOT_MAX_BASE64_LENGTH = Math.ceil(SCREENSHOT_MAX_BYTES / 3) * 4;
-/** Longest side and area a screenshot may claim: a long scrolling capture fits, a decompression bomb does not. */
+/**
+ * Longest side and area a screenshot may claim: a long scrolling capture of a phone screen fits
+ * (1080 × 14,000 is 15.1 megapixels), a decompression bomb does not. 16 megapixels decode to 64 MB
+ * (four bytes a pixel) in the operator's browser, whatever the file's size.
+ */
 export const SCREENSHOT_MAX_SIDE_PX = 20_000;
-export const SCREENSHOT_MAX_PIXELS = 40_000_000;
+export const SCREENSHOT_MAX_PIXELS = 16_000_000;
 
 export const SCREENSHOT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export type ScreenshotType = (typeof SCREENSHOT_TYPES)[number];
@@ -113,31 +117,40 @@ function readWebp(bytes: Uint8Array): DetectedImage | null {
   return null;
 }
 
+/** A PNG, JPEG or WebP image with the dimensions its header gives (of any size), or null; each use bounds the size itself. */
+export function readImageHeader(bytes: Uint8Array): DetectedImage | null {
+  let image: DetectedImage | null = null;
+  if (startsWith(bytes, PNG_SIGNATURE)) image = readPng(bytes);
+  else if (startsWith(bytes, [0xff, 0xd8, 0xff])) image = readJpeg(bytes);
+  else if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46])) image = readWebp(bytes);
+  if (!image || image.width < 1 || image.height < 1) return null;
+  return image;
+}
+
+function isWithinScreenshotBounds({ width, height }: DetectedImage): boolean {
+  return width <= SCREENSHOT_MAX_SIDE_PX && height <= SCREENSHOT_MAX_SIDE_PX && width * height <= SCREENSHOT_MAX_PIXELS;
+}
+
 /**
  * What an uploaded file really is, read from its bytes (never from its name or declared type): a PNG,
  * JPEG or WebP image with the dimensions its header gives, within the screenshot bounds; null for
  * anything else (SVG, HTML, a truncated or empty image, a decompression bomb).
  */
 export function detectScreenshot(bytes: Uint8Array): DetectedImage | null {
-  let image: DetectedImage | null = null;
-  if (startsWith(bytes, PNG_SIGNATURE)) image = readPng(bytes);
-  else if (startsWith(bytes, [0xff, 0xd8, 0xff])) image = readJpeg(bytes);
-  else if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46])) image = readWebp(bytes);
-  if (!image) return null;
-  const { width, height } = image;
-  if (width < 1 || height < 1 || width > SCREENSHOT_MAX_SIDE_PX || height > SCREENSHOT_MAX_SIDE_PX) return null;
-  if (width * height > SCREENSHOT_MAX_PIXELS) return null;
-  return image;
+  const image = readImageHeader(bytes);
+  return image && isWithinScreenshotBounds(image) ? image : null;
 }
 
 /** Why a file cannot be attached (its error code), or null when it can: the one check the form and the server share. */
 export function screenshotProblem(
   declaredType: string,
   bytes: Uint8Array,
-): 'SCREENSHOT_TOO_LARGE' | 'SCREENSHOT_TYPE_INVALID' | null {
+): 'SCREENSHOT_TOO_LARGE' | 'SCREENSHOT_TYPE_INVALID' | 'SCREENSHOT_DIMENSIONS_TOO_LARGE' | null {
   if (bytes.length > SCREENSHOT_MAX_BYTES) return 'SCREENSHOT_TOO_LARGE';
-  const detected = detectScreenshot(bytes);
+  const image = readImageHeader(bytes);
   // A declared type that differs from the content is refused: what the player sent is not what it says.
-  if (!detected || detected.type !== declaredType) return 'SCREENSHOT_TYPE_INVALID';
+  if (!image || image.type !== declaredType) return 'SCREENSHOT_TYPE_INVALID';
+  // A small file can claim a huge picture, which the operator's browser would decode into memory.
+  if (!isWithinScreenshotBounds(image)) return 'SCREENSHOT_DIMENSIONS_TOO_LARGE';
   return null;
 }

@@ -11,6 +11,8 @@ import { refusal } from './http/envelope.ts';
 //   outcome (`ok` or the refusal code), with their latency, read from the answers at the HTTP edge so
 //   no use case carries metrics code;
 // - payment gateway callbacks by outcome (a refused or failed callback is a webhook failure);
+// - studio credits refused for passing the provider's credit ceilings (a leaked signing secret, or a
+//   studio's bug, trying to pay out more than a round or a day allows; decision 0026);
 // - from the database, at most every few seconds and only when scraped: settlement lag, open
 //   deposits and withdrawals by state with the oldest one's age, whether a game clock leader exists;
 // - this node: whether it leads the game clock, its database pool, and Node's event loop lag
@@ -25,6 +27,12 @@ export type Metrics = {
   operations: Counter;
   operationDuration: Histogram;
   paymentCallbacks: Counter;
+  providerCreditsOverCeiling: Counter;
+  /**
+   * Starts each provider's count of credits over a ceiling at 0, so that the first refusal is an
+   * increase Prometheus sees (a series born at 1 has no increase to alert on).
+   */
+  observeProviders(providerIds: readonly string[]): void;
   /** Tells the metrics how to know whether this node leads the game clock (set once the clock starts). */
   observeLeadership(isLeading: () => boolean): void;
   /** Reads the business gauges from this database when scraped (cached for `cacheMs`). */
@@ -49,6 +57,9 @@ const OPERATION_ROUTES: Record<string, OperationRoute> = {
   '/api/cash/withdrawNew': { operation: 'withdraw_request', game: 'wallet' },
   '/api/cash/redeemGift': { operation: 'gift_redeem', game: 'wallet' },
 };
+
+/** The studios' wallet route (modules/providers/callback-route.ts). */
+const PROVIDER_CALLBACK_ROUTE = '/api/provider/:providerId/:action';
 
 const KNOWN_ROOMS = new Set<string>([...CRASH_ROOM_IDS, ...LOTTERY_ROOM_IDS, 'bitgame']);
 
@@ -100,6 +111,12 @@ export function createMetrics(): Metrics {
     name: 'mayur_payment_callbacks_total',
     help: 'Signed payment gateway callbacks (webhooks) by gateway and outcome; refused_* and error are failures',
     labelNames: ['gateway', 'outcome'],
+    registers: [registry],
+  });
+  const providerCreditsOverCeiling = new Counter({
+    name: 'mayur_provider_credits_over_ceiling_total',
+    help: "Studio credits (wins) refused because they would pass the provider's ceiling per player and round or per player and day",
+    labelNames: ['provider'],
     registers: [registry],
   });
 
@@ -169,6 +186,10 @@ export function createMetrics(): Metrics {
     operations,
     operationDuration,
     paymentCallbacks,
+    providerCreditsOverCeiling,
+    observeProviders(providerIds) {
+      for (const provider of providerIds) providerCreditsOverCeiling.inc({ provider }, 0);
+    },
     observeLeadership(source) {
       isLeading = source;
     },
@@ -223,9 +244,9 @@ export function createMetrics(): Metrics {
 }
 
 /**
- * Counts money operations and gateway callbacks from their answers (`onSend`: the serialized
- * payload), so the use cases stay free of metrics code. Only the routes listed are parsed, with two
- * regular expressions over a short JSON text.
+ * Counts money operations, gateway callbacks and studio credits over a ceiling from their answers
+ * (`onSend`: the serialized payload), so the use cases stay free of metrics code. Only the routes
+ * listed are parsed, with two regular expressions over a short JSON text.
  */
 export function instrumentOperations(app: FastifyInstance, metrics: Metrics) {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
@@ -250,6 +271,10 @@ export function instrumentOperations(app: FastifyInstance, metrics: Metrics) {
               ? 'error'
               : (answered ?? 'ok');
       metrics.paymentCallbacks.inc({ gateway, outcome });
+    } else if (url === PROVIDER_CALLBACK_ROUTE && text.includes('"code":"CREDIT_CEILING_REACHED"')) {
+      // Only a configured provider's wallet answers with this code, so the label stays one of a few.
+      const { providerId } = request.params as { providerId: string };
+      metrics.providerCreditsOverCeiling.inc({ provider: providerId });
     }
     return payload;
   });

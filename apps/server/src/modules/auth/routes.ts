@@ -7,8 +7,7 @@ import { login } from './login.ts';
 import type { PasswordHasher } from './passwords.ts';
 import { register } from './register.ts';
 import { resetPassword } from './reset-password.ts';
-import { revokeSession } from './sessions.ts';
-import { forgetRevokedSessions } from '../../platform/http/authenticate.ts';
+import { logOut } from './log-out.ts';
 import { thirdLogin } from './third-login.ts';
 
 export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, hasher: PasswordHasher) {
@@ -33,8 +32,7 @@ export function registerAuthRoutes(app: FastifyInstance, ctx: AppContext, hasher
     login(ctx, hasher, { kind: 'email', value: input.email }, input.password, meta),
   );
   registerEndpoint(app, ctx, '/user/logout', async ({ session }) => {
-    await revokeSession(ctx.db, ctx.clock, session.tokenHash);
-    await forgetRevokedSessions(ctx, { tokenHash: session.tokenHash });
+    await logOut(ctx, session);
     return null;
   });
   registerEndpoint(app, ctx, '/third/login', ({ input, meta }) => thirdLogin(ctx, input.token, meta));

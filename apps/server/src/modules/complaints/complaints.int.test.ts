@@ -112,6 +112,10 @@ describe('filing a complaint', () => {
     const html = Buffer.from('<html><script>alert(1)</script></html>').toString('base64');
     const tooLarge = Buffer.concat([jpegBytes, Buffer.alloc(SCREENSHOT_MAX_BYTES + 1 - jpegBytes.length)]).toString('base64');
     const png = { type: 'image/png', data: PNG_6X4_BASE64 };
+    // A PNG of a few bytes whose header claims 8000 × 5000: 160 MB for the browser that decodes it.
+    const fortyMegapixels = Buffer.from(PNG_6X4_BASE64, 'base64');
+    fortyMegapixels.writeUInt32BE(8000, 16);
+    fortyMegapixels.writeUInt32BE(5000, 20);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ type: 'complaint' }, 'COMPLAINT_TYPE_INVALID', 'Please choose what your message is about'],
       [{ type: undefined }, 'COMPLAINT_TYPE_INVALID', 'Please choose what your message is about'],
@@ -156,6 +160,11 @@ describe('filing a complaint', () => {
         'Screenshots must be JPEG, PNG or WebP images',
       ],
       [{ screenshots: [{ type: 'image/jpeg', data: tooLarge }] }, 'SCREENSHOT_TOO_LARGE', 'Each screenshot must be at most 2 MB'],
+      [
+        { screenshots: [{ type: 'image/png', data: fortyMegapixels.toString('base64') }] },
+        'SCREENSHOT_DIMENSIONS_TOO_LARGE',
+        'Each screenshot must be at most 16 megapixels and 20,000 pixels on its longest side',
+      ],
       [{ screenshots: [png, png, png, png] }, 'SCREENSHOT_LIMIT', 'You can attach at most 3 screenshots'],
       // One bad screenshot among good ones refuses the whole filing.
       [

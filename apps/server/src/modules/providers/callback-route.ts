@@ -7,7 +7,14 @@ import { applyAuthenticate } from './apply-authenticate.ts';
 import { applyMoneyCall } from './apply-money-call.ts';
 import { applyRollback } from './apply-rollback.ts';
 import { findBalance } from './find-balance.ts';
-import { WALLET_ACTIONS, WalletRefusal, type WalletAction, type WalletAnswer, type WalletCall } from './wallet-calls.ts';
+import {
+  currencyRefusal,
+  WALLET_ACTIONS,
+  WalletRefusal,
+  type WalletAction,
+  type WalletAnswer,
+  type WalletCall,
+} from './wallet-calls.ts';
 import type { ProviderSettings } from '../../platform/config.ts';
 
 function runCall(ctx: AppContext, provider: ProviderSettings, call: WalletCall): Promise<WalletAnswer> {
@@ -72,11 +79,18 @@ export function registerProviderCallbacks(app: FastifyInstance, ctx: AppContext)
           request.log.info({ provider: provider.id, action, field: parsed.field }, 'provider call refused: body');
           return send({ isOk: false, code: 'BAD_REQUEST', message: `body: ${parsed.field}` });
         }
+        const foreign = currencyRefusal(provider, parsed.call);
+        if (foreign) {
+          request.log.warn({ provider: provider.id, action, currency: parsed.call.currency }, 'provider call refused: currency');
+          return send(foreign);
+        }
         try {
           return send(await runCall(ctx, provider, parsed.call));
         } catch (error) {
           if (error instanceof WalletRefusal) {
-            request.log.info({ provider: provider.id, action, code: error.code }, 'provider call refused');
+            // A credit over a ceiling may be a leaked signing secret: logged as a warning (and counted, metrics.ts).
+            const level = error.code === 'CREDIT_CEILING_REACHED' ? 'warn' : 'info';
+            request.log[level]({ provider: provider.id, action, code: error.code, why: error.message }, 'provider call refused');
             return send({ isOk: false, code: error.code, message: error.message, balancePaise: error.balancePaise });
           }
           if (isConnectionError(error) || (error instanceof AppError && error.code === 'TRY_AGAIN')) {

@@ -17,8 +17,16 @@ export type GameSession = {
   id: bigint;
   userId: number;
   gameCode: string;
+  /** Past its end, or ended early by a freeze or logout: no new bets (its rounds still settle). */
   isExpired: boolean;
+  /** The operator froze the player: no new bets at all. */
+  isFrozen: boolean;
 };
+
+/** Whether a session row takes new bets at `now`: not past its expiry and not ended by a freeze or logout. */
+function isSessionOver(row: { session_expires_at: Date | null; ended_at: Date | null }, now: Date): boolean {
+  return row.ended_at !== null || row.session_expires_at === null || row.session_expires_at <= now;
+}
 
 /**
  * The game session a studio names by its session token, checked to be the player the call names: a
@@ -31,14 +39,28 @@ export async function findGameSession(
   playerId: number,
   now: Date,
 ): Promise<GameSession> {
-  const [row] = await db.query<{ id: bigint; user_id: number; game_code: string; session_expires_at: Date }>(
-    `select id, user_id, game_code, session_expires_at from provider_game_sessions
-     where session_token_hash = $1 and provider_id = $2`,
+  const [row] = await db.query<{
+    id: bigint;
+    user_id: number;
+    game_code: string;
+    session_expires_at: Date;
+    ended_at: Date | null;
+    is_frozen: boolean;
+  }>(
+    `select s.id, s.user_id, s.game_code, s.session_expires_at, s.ended_at, u.frozen_at is not null as is_frozen
+     from provider_game_sessions s join users u on u.id = s.user_id
+     where s.session_token_hash = $1 and s.provider_id = $2`,
     [tokenHash(sessionToken), providerId],
   );
   if (!row) throw new WalletRefusal('SESSION_INVALID', 'unknown session token');
   if (row.user_id !== playerId) throw new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player');
-  return { id: row.id, userId: row.user_id, gameCode: row.game_code, isExpired: row.session_expires_at <= now };
+  return {
+    id: row.id,
+    userId: row.user_id,
+    gameCode: row.game_code,
+    isExpired: isSessionOver(row, now),
+    isFrozen: row.is_frozen,
+  };
 }
 
 export type SessionClaim = {
@@ -76,6 +98,8 @@ export async function findSessionsAndClaim(
     user_id: number | null;
     game_code: string | null;
     session_expires_at: Date | null;
+    ended_at: Date | null;
+    is_frozen: boolean | null;
     claimed_id: bigint | null;
   }>(
     `with input as (
@@ -85,11 +109,12 @@ export async function findSessionsAndClaim(
                player_id)
      ), found as (
        -- One probe of the token's unique index per call (the limit keeps the planner from turning the
-       -- lookup into a scan of every session).
-       select i.transaction_id, s.id as session_id, s.user_id, s.game_code, s.session_expires_at
+       -- lookup into a scan of every session), and one of the player's row for whether they are frozen.
+       select i.transaction_id, s.id as session_id, s.user_id, s.game_code, s.session_expires_at, s.ended_at, s.is_frozen
        from input i cross join lateral (
-         select id, user_id, game_code, session_expires_at from provider_game_sessions
-         where session_token_hash = i.token_hash and provider_id = $1 limit 1
+         select gs.id, gs.user_id, gs.game_code, gs.session_expires_at, gs.ended_at, u.frozen_at is not null as is_frozen
+         from provider_game_sessions gs join users u on u.id = gs.user_id
+         where gs.session_token_hash = i.token_hash and gs.provider_id = $1 limit 1
        ) s
      ), claimed as (
        insert into provider_transactions (provider_id, transaction_id, kind, user_id, session_id, game_code, round_id,
@@ -101,7 +126,8 @@ export async function findSessionsAndClaim(
        on conflict (provider_id, transaction_id) do nothing
        returning id, transaction_id
      )
-     select i.transaction_id, f.session_id, f.user_id, f.game_code, f.session_expires_at, c.id as claimed_id
+     select i.transaction_id, f.session_id, f.user_id, f.game_code, f.session_expires_at, f.ended_at, f.is_frozen,
+            c.id as claimed_id
      from input i left join found f using (transaction_id) left join claimed c using (transaction_id)`,
     [
       providerId,
@@ -125,7 +151,13 @@ export async function findSessionsAndClaim(
     if (row.user_id !== claim.playerId)
       return { refusal: new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player') };
     return {
-      session: { id: row.session_id, userId: row.user_id, gameCode: row.game_code!, isExpired: row.session_expires_at! <= now },
+      session: {
+        id: row.session_id,
+        userId: row.user_id,
+        gameCode: row.game_code!,
+        isExpired: isSessionOver(row, now),
+        isFrozen: row.is_frozen === true,
+      },
       claimedId: row.claimed_id,
     };
   });

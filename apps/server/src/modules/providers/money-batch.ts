@@ -8,6 +8,7 @@ import { findManyPlayerAccounts, findPlayerBalances } from '../wallet/accounts.t
 import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEachTransfer } from '../wallet/post-each-transfer.ts';
 import type { TransferInput } from '../wallet/post-transfer.ts';
 import { findSessionsAndClaim, type GameSession } from './game-sessions.ts';
+import { refuseCreditsOverCeilings } from './credit-ceilings.ts';
 import { providerHouseAccountId, providerTransferKey } from './provider-accounts.ts';
 import {
   assertSameTransaction,
@@ -23,15 +24,16 @@ import { WalletRefusal, type CreditCall, type DebitCall, type WalletAnswer, type
 // decision 0015 does for crash bets, and answers each with its own result.
 //
 // A debit (bet) moves the player's cash to the provider's house account, once per studio transaction
-// id. It is refused, with nothing kept, on an unknown, foreign or expired session, too little cash
-// (with the balance), a time-out, self-exclusion or loss limit (decision 0022, counted in the same
-// transaction), or when the studio already rolled this debit back.
+// id. It is refused, with nothing kept, on an unknown, foreign, expired or ended session, a frozen
+// player, too little cash (with the balance), a time-out, self-exclusion or loss limit (decision 0022,
+// counted in the same transaction), or when the studio already rolled this debit back.
 //
 // A credit (win) moves the house's money back to the player's cash, once per transaction id. The
 // published rule (docs/provider-wallet-api.md): a credit needs an accepted debit of the same player in
 // the same round; without one it is refused with ROUND_NOT_FOUND and nothing is kept, so the studio
 // may send it again once the debit went through. A credit of 0.00 closes a lost round and moves
-// nothing. The session may have expired: a round is settled even after the player left.
+// nothing. The session may have expired or been ended, the player may be frozen: a round is settled
+// even after the player left. A credit beyond the provider's ceilings is refused (credit-ceilings.ts).
 //
 // A replay answers the first result with the player's balance now; a reused id with other content is
 // TRANSACTION_CONFLICT.
@@ -124,11 +126,11 @@ const refusal = (code: WalletErrorCode, message: string, isWithBalance = false):
 
 /**
  * The batch's transaction, a fixed number of statements whatever its size: plan each run (one), claim
- * every transaction id with its session (one), lock the credited rounds' debits (one), the debits'
- * player protection (one, two with loss limits), the ledger batch (two); then, only when needed, take
- * back the claims of
- * refused calls, read replays and read balances. Locks are taken in the order every wallet call takes
- * them: transaction ids, debit rows, protection rows, ledger accounts.
+ * every transaction id with its session (one), lock the credited rounds' debits (one), the credit
+ * ceilings (two, when something is credited), the debits' player protection (one, two with loss
+ * limits), the ledger batch (two); then, only when needed, take back the claims of refused calls, read
+ * replays and read balances. Locks are taken in the order every wallet call takes them: transaction
+ * ids, debit rows, players' credit days, protection rows, ledger accounts.
  */
 async function decideAndPost(
   tx: Tx,
@@ -143,7 +145,7 @@ async function decideAndPost(
   await planEachRun(tx);
   const pending = new Array<Pending>(calls.length);
   const unclaimed: bigint[] = [];
-  const refuseClaimed = (claimed: Claimed, why: Pending) => {
+  const refuseClaimed: RefuseClaimed = (claimed, why) => {
     unclaimed.push(claimed.claimedId);
     pending[claimed.position] = why;
   };
@@ -159,35 +161,9 @@ async function decideAndPost(
       (call.action === 'debit' ? debits : credits).push({ position, call, claimedId: claim.claimedId, session: claim.session });
   });
 
-  // Credits first in the lock order: the debits of their rounds.
-  const openRounds = await lockOpenDebitRounds(
-    tx,
-    provider.id,
-    credits.map(({ call }) => ({ userId: call.playerId, roundId: call.roundId })),
-  );
-  const payable = credits.filter((credit) => {
-    if (openRounds.has(roundKey(credit.call.playerId, credit.call.roundId))) return true;
-    refuseClaimed(credit, refusal('ROUND_NOT_FOUND', 'no accepted debit of this player in this round'));
-    return false;
-  });
-
-  // Only a new bet needs a live session: replays and the round's credit may come after it ended.
-  const live = debits.filter((debit) => {
-    if (!debit.session.isExpired) return true;
-    refuseClaimed(debit, refusal('SESSION_INVALID', 'the game session has expired'));
-    return false;
-  });
-  const protection = await refuseProtectedBets(
-    tx,
-    now,
-    live.map(({ call }) => ({ userId: call.playerId, stakePaise: call.amountPaise })),
-  );
-  const allowed = live.filter((debit, index) => {
-    const refused = protection[index];
-    if (!refused) return true;
-    refuseClaimed(debit, protectionRefusal(refused));
-    return false;
-  });
+  // Credits first in the lock order (the debits of their rounds, then the players' credit days).
+  const payable = await findPayableCredits(tx, provider, credits, refuseClaimed, now);
+  const allowed = await findAllowedDebits(tx, debits, refuseClaimed, now);
 
   for (const credit of payable)
     if (credit.call.amountPaise === 0n)
@@ -229,6 +205,78 @@ async function decideAndPost(
   );
   for (const position of replays) pending[position] = replayOf(calls[position]!, stored);
   return answer(tx, calls, pending);
+}
+
+type RefuseClaimed = (claimed: Claimed, why: Pending) => void;
+
+/**
+ * The credits that may be paid: those of a round with an accepted debit of the player (whose debits
+ * this locks), within the provider's ceilings (which locks the players' credit days).
+ */
+async function findPayableCredits(
+  tx: Tx,
+  provider: ProviderSettings,
+  credits: readonly Claimed[],
+  refuseClaimed: RefuseClaimed,
+  now: Date,
+): Promise<Claimed[]> {
+  const openRounds = await lockOpenDebitRounds(
+    tx,
+    provider.id,
+    credits.map(({ call }) => ({ userId: call.playerId, roundId: call.roundId })),
+  );
+  const inOpenRounds = credits.filter((credit) => {
+    if (openRounds.has(roundKey(credit.call.playerId, credit.call.roundId))) return true;
+    refuseClaimed(credit, refusal('ROUND_NOT_FOUND', 'no accepted debit of this player in this round'));
+    return false;
+  });
+  const overCeilings = await refuseCreditsOverCeilings(
+    tx,
+    provider,
+    inOpenRounds.map(({ call, claimedId }) => ({
+      userId: call.playerId,
+      roundId: call.roundId,
+      amountPaise: call.amountPaise,
+      claimedId,
+    })),
+    now,
+  );
+  return inOpenRounds.filter((credit, index) => {
+    const why = overCeilings[index];
+    if (!why) return true;
+    refuseClaimed(credit, refusal('CREDIT_CEILING_REACHED', why, true));
+    return false;
+  });
+}
+
+/**
+ * The debits that may be tried against the balance: of a live session of a player who is not frozen
+ * (replays, and the credits and rollbacks of rounds already bet, are accepted after the session ended
+ * or the player was frozen), and within the player's protection (which locks its rows).
+ */
+async function findAllowedDebits(
+  tx: Tx,
+  debits: readonly Claimed[],
+  refuseClaimed: RefuseClaimed,
+  now: Date,
+): Promise<Claimed[]> {
+  const live = debits.filter((debit) => {
+    if (debit.session.isFrozen) refuseClaimed(debit, refusal('PLAYER_FROZEN', 'the operator froze this account', true));
+    else if (debit.session.isExpired) refuseClaimed(debit, refusal('SESSION_INVALID', 'the game session has expired'));
+    else return true;
+    return false;
+  });
+  const protection = await refuseProtectedBets(
+    tx,
+    now,
+    live.map(({ call }) => ({ userId: call.playerId, stakePaise: call.amountPaise })),
+  );
+  return live.filter((debit, index) => {
+    const refused = protection[index];
+    if (!refused) return true;
+    refuseClaimed(debit, protectionRefusal(refused));
+    return false;
+  });
 }
 
 function claimOf(provider: ProviderSettings) {

@@ -2,17 +2,20 @@ import type { TThirdLaunch, TThirdLaunchRequest } from '@mayur/contracts';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { exclusionRefusal, findExclusionAtLogin } from '../protection/exclusion.ts';
+import { assertPlayerNotFrozen } from '../users/player-state.ts';
 import { adapterOf } from './adapters/mayur-seamless-adapter.ts';
 import { newToken, tokenHash } from './game-sessions.ts';
+
+/** Launches a player may open per minute: far beyond play, and a bound on the sessions one player can create. */
+const LAUNCHES_PER_MINUTE = 30;
 
 /**
  * Launching a game: a game session bound to the player and the game, with a random single-use launch
  * token that expires in minutes (the studio exchanges it at `authenticate`), and the studio's address
- * for it. Refused for a game or provider that is not enabled, and while the player takes a break.
+ * for it. Refused for a game or provider that is not enabled, while the player takes a break, and for
+ * a frozen player: the share lock on the player's row makes a freeze in flight finish first, and a
+ * freeze that starts after waits for this launch and then ends it with the player's other sessions.
  */
-/** Launches a player may open per minute: far beyond play, and a bound on the sessions one player can create. */
-const LAUNCHES_PER_MINUTE = 30;
-
 export async function openGameSession(ctx: AppContext, userId: number, input: TThirdLaunchRequest): Promise<TThirdLaunch> {
   const limit = await ctx.limiter.hit(`third-launch:${userId}`, LAUNCHES_PER_MINUTE, 60_000);
   if (!limit.isAllowed) throw new AppError('RATE_LIMITED', `user ${userId} launched ${limit.count} games this minute`);
@@ -22,6 +25,7 @@ export async function openGameSession(ctx: AppContext, userId: number, input: TT
   const launchToken = newToken();
   const expiresAt = new Date(now.getTime() + ctx.config.providers.launchTokenTtlMs);
   await ctx.db.transaction(async (tx) => {
+    await assertPlayerNotFrozen(tx, userId);
     const exclusion = await findExclusionAtLogin(tx, now, userId);
     if (exclusion) throw exclusionRefusal(userId, exclusion, 'game launch');
     const [game] = await tx.query<{ code: string }>(

@@ -1,3 +1,5 @@
+import { storableJsonText, wellFormedText } from '../../platform/db/storable-json.ts';
+import { formatMoney } from '@mayur/contracts';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { ProvidersConfig } from '../../platform/config.ts';
@@ -32,11 +34,12 @@ export function providerCommandUsage(): string[] {
 }
 
 async function audit(ctx: ProviderCommandContext, action: string, details: unknown, outcome: string): Promise<void> {
+  // Made well formed and bounded, so that the row cannot fail for what a shell passed.
   await ctx.db.query('insert into admin_audit_log (actor, action, details, outcome) values ($1, $2, $3, $4)', [
-    ctx.actor,
+    wellFormedText(ctx.actor.slice(0, 200)),
     action,
-    JSON.stringify(details),
-    outcome,
+    storableJsonText(details),
+    wellFormedText(outcome.slice(0, 1000)),
   ]);
 }
 
@@ -53,6 +56,7 @@ async function listProviders(ctx: ProviderCommandContext): Promise<string[]> {
   );
   return ctx.providers.list.flatMap((provider) => [
     `${provider.id}  ${provider.isEnabled ? 'enabled' : 'disabled'}  ${provider.adapter}  launch ${provider.launchUrl}`,
+    `  credits at most ${formatMoney(provider.maxRoundCreditPaise)} a round, ${formatMoney(provider.maxPlayerDayCreditPaise)} a player a day`,
     ...games
       .filter((game) => game.provider_id === provider.id)
       .map(

@@ -36,6 +36,23 @@ describe('provider settings', () => {
     ]);
   });
 
+  it('reads each provider’s credit ceilings, ₹10,00,000 a round and ₹25,00,000 a player a day unless set', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      PROVIDERS: JSON.stringify([STUDIO, { ...STUDIO, id: 'small', maxRoundCredit: '500.00', maxPlayerDayCredit: '2000' }]),
+    });
+    expect(
+      config.providers.list.map((provider) => [provider.id, provider.maxRoundCreditPaise, provider.maxPlayerDayCreditPaise]),
+    ).toEqual([
+      ['acme', 100_000_000n, 250_000_000n],
+      ['small', 50_000n, 200_000n],
+    ]);
+    const start = (entry: object) => () => loadConfig({ ...PRODUCTION, PROVIDERS: JSON.stringify([entry]) });
+    for (const maxRoundCredit of ['0', '-5.00', '1.234', 'lots', 1000])
+      expect(start({ ...STUDIO, maxRoundCredit }), String(maxRoundCredit)).toThrow(/maxRoundCredit/);
+    expect(start({ ...STUDIO, maxPlayerDayCredit: '0.00' })).toThrow(/maxPlayerDayCredit/);
+  });
+
   it('refuses to start on a provider it could not authenticate or reach', () => {
     const start = (entry: object) => () => loadConfig({ ...PRODUCTION, PROVIDERS: JSON.stringify([entry]) });
     expect(start({ ...STUDIO, signingSecret: 'short' })).toThrow(/signingSecret/);

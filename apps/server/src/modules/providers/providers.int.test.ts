@@ -4,7 +4,8 @@ import { kolkataDay } from '@mayur/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { signBody, signedHeaders } from '../payments/gateways/hmac-signature.ts';
+import { adminCall, signedInOperator } from '../backoffice/test-operators.ts';
+import { signBody, signedHeaders } from '../../platform/http/hmac-signature.ts';
 import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './money-batch.ts';
 import { runProviderCommand } from './provider-commands.ts';
 
@@ -36,14 +37,29 @@ beforeAll(async () => {
         apiKey: API_KEY,
         signingSecret: SECRET,
       },
+      // A studio with low credit ceilings, to reach them with small amounts.
+      {
+        id: 'capped',
+        launchUrl: 'https://games.capped.example/launch',
+        apiKey: API_KEY,
+        signingSecret: SECRET,
+        maxRoundCredit: '100.00',
+        maxPlayerDayCredit: '150.00',
+      },
     ]),
   });
-  await runProviderCommand(
+  await addFortuneTiger('studio');
+});
+
+/** The catalogue's one game, at a provider. */
+async function addFortuneTiger(provider: string) {
+  const added = await runProviderCommand(
     { db: server.ctx.db, clock: server.ctx.clock, log: server.ctx.log, providers: server.ctx.config.providers, actor: 'test' },
     'provider:game-set',
-    { provider: 'studio', code: 'fortune-tiger', name: 'Fortune Tiger', names: '{"hi":"फॉर्च्यून टाइगर"}', category: 'slots' },
+    { provider, code: 'fortune-tiger', name: 'Fortune Tiger', names: '{"hi":"फॉर्च्यून टाइगर"}', category: 'slots' },
   );
-});
+  expect(added.isOk).toBe(true);
+}
 afterAll(async () => {
   await server.stop();
   await new Promise((resolve) => reportServer.close(resolve));
@@ -54,13 +70,17 @@ afterEach(async () => {
 
 type StudioReply = { status: number; body: Record<string, any> };
 
-/** The fake studio: a signed call at the server's clock, or spoiled in the ways an attacker would. */
+/**
+ * The fake studio: a signed call at the server's clock, or spoiled in the ways an attacker would.
+ * Debits and credits name the provider's currency unless the body says otherwise (`currency: undefined`
+ * sends none).
+ */
 async function studio(
   action: string,
   body: Record<string, unknown>,
   options: { secret?: string; timestampMs?: number; signedBody?: string; apiKey?: string | null; provider?: string } = {},
 ): Promise<StudioReply> {
-  const rawBody = JSON.stringify(body);
+  const rawBody = JSON.stringify(action === 'debit' || action === 'credit' ? { currency: 'INR', ...body } : body);
   const headers: Record<string, string> = signedHeaders(
     options.secret ?? SECRET,
     options.timestampMs ?? server.clock.now().getTime(),
@@ -76,17 +96,18 @@ async function studio(
   return { status: response.statusCode, body: response.json() };
 }
 
-/** A funded player who launched the game and whose session the studio authenticated. */
-async function playing(cashPaise = 100_000n) {
-  const player = await payingPlayer(server, cashPaise);
-  const launch = await server.call(
-    '/third/launch',
-    { provider: 'studio', gameCode: 'fortune-tiger', locale: 'hi' },
-    { token: player.token },
-  );
+/** A launch of the game by a signed-in player: the launch token the studio's page would receive. */
+async function launchTokenOf(token: string, provider = 'studio'): Promise<string> {
+  const launch = await server.call('/third/launch', { provider, gameCode: 'fortune-tiger', locale: 'hi' }, { token });
   expect(launch.body.res).toBe(1);
-  const launchToken = new URL(launch.body.obj.launchUrl).searchParams.get('token')!;
-  const auth = await studio('authenticate', { launchToken });
+  return new URL(launch.body.obj.launchUrl).searchParams.get('token')!;
+}
+
+/** A funded player who launched the game and whose session the studio authenticated. */
+async function playing(cashPaise = 100_000n, provider = 'studio') {
+  const player = await payingPlayer(server, cashPaise);
+  const launchToken = await launchTokenOf(player.token, provider);
+  const auth = await studio('authenticate', { launchToken }, { provider });
   expect(auth.body.status).toBe('ok');
   return { ...player, sessionToken: auth.body.sessionToken as string, playerId: auth.body.playerId as string };
 }
@@ -563,6 +584,252 @@ describe('passes of a batch', () => {
     expect(splitIntoPasses([call('a', 'r1'), call('b', 'r2'), call('c', 'r3', 2)])).toEqual([[0, 1, 2]]);
     expect(splitIntoPasses([call('a', 'r1'), call('a', 'r1'), call('a', 'r1'), call('b', 'r2')])).toEqual([[0, 3], [1], [2]]);
     expect(splitIntoPasses([call('a', 'r1'), call('b', 'r1'), call('c', 'r1', 2), call('d', 'r2')])).toEqual([[0, 2, 3], [1]]);
+  });
+});
+
+describe('frozen and logged-out players', () => {
+  const credit = (p: { sessionToken: string; playerId: string }, roundId: string, amount: string) => ({
+    sessionToken: p.sessionToken,
+    playerId: p.playerId,
+    transactionId: nextId('c'),
+    roundId,
+    amount,
+  });
+  const rollback = (p: { sessionToken: string; playerId: string }, bet: { transactionId: string; roundId: string }) => ({
+    sessionToken: p.sessionToken,
+    playerId: p.playerId,
+    transactionId: nextId('x'),
+    referenceTransactionId: bet.transactionId,
+    roundId: bet.roundId,
+  });
+
+  it('ends a frozen player’s studio sessions and unused launch tokens, and still settles the bets made before', async () => {
+    const p = await playing();
+    const other = await playing();
+    const unusedLaunchToken = await launchTokenOf(p.token);
+    const won = debit(p, '10.00');
+    const cancelled = debit(p, '5.00');
+    expect((await studio('debit', won)).body.status).toBe('ok');
+    expect((await studio('debit', cancelled)).body.status).toBe('ok');
+    const risk = await signedInOperator(server, 'risk');
+    const freeze = await adminCall(
+      server,
+      '/players/freeze',
+      { playerId: p.userId, reason: 'Chargeback fraud' },
+      { token: risk.token },
+    );
+    expect(freeze.body.res).toBe(1);
+
+    expect((await studio('debit', debit(p, '1.00'))).body).toMatchObject({
+      status: 'error',
+      code: 'PLAYER_FROZEN',
+      balance: '985.00',
+    });
+    expect((await studio('authenticate', { launchToken: unusedLaunchToken })).body).toMatchObject({ code: 'SESSION_INVALID' });
+    // The studio can still pay and cancel what the player bet before the freeze: no money is stranded.
+    expect((await studio('credit', credit(p, won.roundId, '30.00'))).body).toMatchObject({ status: 'ok', balance: '1015.00' });
+    expect((await studio('rollback', rollback(p, cancelled))).body).toMatchObject({ status: 'ok', balance: '1020.00' });
+    // Another player's game goes on.
+    expect((await studio('debit', debit(other, '1.00'))).body.status).toBe('ok');
+
+    // Unfreezing does not bring the ended sessions back: the player launches again.
+    const unfreeze = await adminCall(server, '/players/unfreeze', { playerId: p.userId }, { token: risk.token });
+    expect(unfreeze.body.res).toBe(1);
+    expect((await studio('debit', debit(p, '1.00'))).body).toMatchObject({ code: 'SESSION_INVALID' });
+    expect((await studio('authenticate', { launchToken: unusedLaunchToken })).body).toMatchObject({ code: 'SESSION_INVALID' });
+    expect(await cashOf(server, p.userId)).toBe(102_000n);
+  });
+
+  it('refuses the launch, authenticate and debits of a frozen player, and accepts credits and rollbacks of earlier bets', async () => {
+    // Frozen without passing through the console's freeze (its sessions and launch tokens left as they
+    // were): the studio's own calls check the player too.
+    const p = await playing();
+    const unusedLaunchToken = await launchTokenOf(p.token);
+    const won = debit(p, '10.00');
+    const cancelled = debit(p, '5.00');
+    await studio('debit', won);
+    await studio('debit', cancelled);
+    await server.ctx.db.query('update users set frozen_at = $2 where id = $1', [p.userId, server.clock.now()]);
+
+    expect((await studio('authenticate', { launchToken: unusedLaunchToken })).body).toMatchObject({
+      status: 'error',
+      code: 'PLAYER_FROZEN',
+    });
+    expect((await studio('debit', debit(p, '1.00'))).body).toMatchObject({
+      status: 'error',
+      code: 'PLAYER_FROZEN',
+      balance: '985.00',
+    });
+    expect((await studio('credit', credit(p, won.roundId, '30.00'))).body).toMatchObject({ status: 'ok', balance: '1015.00' });
+    expect((await studio('rollback', rollback(p, cancelled))).body).toMatchObject({ status: 'ok', balance: '1020.00' });
+    const launch = await server.call('/third/launch', { provider: 'studio', gameCode: 'fortune-tiger' }, { token: p.token });
+    expect(launch.body.code).toBe('ACCOUNT_FROZEN');
+    expect(await cashOf(server, p.userId)).toBe(102_000n);
+  });
+
+  it('ends the studio sessions and unused launch tokens of a player who logs out, and still settles the bets made before', async () => {
+    const p = await playing();
+    const other = await playing();
+    const unusedLaunchToken = await launchTokenOf(p.token);
+    const won = debit(p, '10.00');
+    await studio('debit', won);
+    expect((await server.call('/user/logout', {}, { token: p.token })).body.res).toBe(1);
+
+    expect((await studio('debit', debit(p, '1.00'))).body).toMatchObject({ status: 'error', code: 'SESSION_INVALID' });
+    expect((await studio('authenticate', { launchToken: unusedLaunchToken })).body).toMatchObject({ code: 'SESSION_INVALID' });
+    expect((await studio('credit', credit(p, won.roundId, '30.00'))).body).toMatchObject({ status: 'ok', balance: '1020.00' });
+    expect((await studio('debit', debit(other, '1.00'))).body.status).toBe('ok');
+  });
+});
+
+describe('credit ceilings', () => {
+  // The provider `capped` allows 100.00 of credits per round and 150.00 per player per Kolkata day.
+  beforeAll(() => addFortuneTiger('capped'));
+  const credit = (
+    p: { sessionToken: string; playerId: string },
+    roundId: string,
+    amount: string,
+    transactionId = nextId('c'),
+  ) => ({
+    sessionToken: p.sessionToken,
+    playerId: p.playerId,
+    transactionId,
+    roundId,
+    amount,
+  });
+  const kept = async (transactionId: string) =>
+    (
+      await server.ctx.db.query("select 1 from provider_transactions where provider_id = 'capped' and transaction_id = $1", [
+        transactionId,
+      ])
+    ).length;
+  const refusedOverCeiling = async () => {
+    const text = (await server.app.inject({ method: 'GET', url: '/metrics' })).body;
+    return Number(/mayur_provider_credits_over_ceiling_total\{provider="capped"\} (\d+)/.exec(text)?.[1] ?? 0);
+  };
+  const capped = { provider: 'capped' };
+
+  it('refuses a credit that would pass the round’s ceiling, keeping nothing, and counts it for the alert', async () => {
+    const p = await playing(100_000n, 'capped');
+    const round = nextId('r');
+    await studio('debit', debit(p, '1.00', { round }), capped);
+    const countBefore = await refusedOverCeiling();
+    expect((await studio('credit', credit(p, round, '60.00'), capped)).body).toMatchObject({ status: 'ok', balance: '1059.00' });
+    const over = credit(p, round, '40.01');
+    expect((await studio('credit', over, capped)).body).toMatchObject({
+      status: 'error',
+      code: 'CREDIT_CEILING_REACHED',
+      balance: '1059.00',
+    });
+    expect(await kept(over.transactionId)).toBe(0);
+    expect(await refusedOverCeiling()).toBe(countBefore + 1);
+    expect((await studio('credit', credit(p, round, '40.00'), capped)).body).toMatchObject({ status: 'ok', balance: '1099.00' });
+    expect(await cashOf(server, p.userId)).toBe(109_900n);
+  });
+
+  it('refuses credits past the player’s day ceiling until the next Kolkata day, when the same call is accepted', async () => {
+    const p = await playing(100_000n, 'capped');
+    const other = await playing(100_000n, 'capped');
+    const rounds = [nextId('r'), nextId('r'), nextId('r')];
+    for (const round of rounds) await studio('debit', debit(p, '1.00', { round }), capped);
+    const otherRound = nextId('r');
+    await studio('debit', debit(other, '1.00', { round: otherRound }), capped);
+    expect((await studio('credit', credit(p, rounds[0]!, '100.00'), capped)).body.status).toBe('ok');
+    expect((await studio('credit', credit(p, rounds[1]!, '50.00'), capped)).body.status).toBe('ok');
+    const over = credit(p, rounds[2]!, '0.01');
+    expect((await studio('credit', over, capped)).body).toMatchObject({ code: 'CREDIT_CEILING_REACHED', balance: '1147.00' });
+    // Closing a lost round moves nothing and passes; another player has a ceiling of their own.
+    expect((await studio('credit', credit(p, rounds[2]!, '0.00'), capped)).body.status).toBe('ok');
+    expect((await studio('credit', credit(other, otherRound, '100.00'), capped)).body.status).toBe('ok');
+    server.clock.advance(86_400_000);
+    expect((await studio('credit', over, capped)).body).toMatchObject({ status: 'ok', balance: '1147.01', isReplay: false });
+    expect(await cashOf(server, p.userId)).toBe(114_701n);
+  });
+
+  it('judges the credits of one batch in arrival order against the player’s day ceiling', async () => {
+    const settings = server.ctx.config.providers.list.find((provider) => provider.id === 'capped')!;
+    const p = await playing(100_000n, 'capped');
+    const rounds = [nextId('r'), nextId('r'), nextId('r')];
+    for (const round of rounds) await studio('debit', debit(p, '1.00', { round }), capped);
+    const win = (roundId: string, amountPaise: bigint) =>
+      ({
+        action: 'credit',
+        sessionToken: p.sessionToken,
+        playerId: p.userId,
+        transactionId: nextId('c'),
+        roundId,
+        amountPaise,
+      }) as const;
+    const outcomes = await applyMoneyBatch(server.ctx, settings, [
+      win(rounds[0]!, 10_000n),
+      win(rounds[1]!, 6_000n),
+      win(rounds[2]!, 5_000n),
+    ]);
+    expect(outcomes.map((o) => ('answer' in o ? o.answer.balancePaise : 'refusal' in o ? o.refusal.code : 'error'))).toEqual([
+      109_700n,
+      'CREDIT_CEILING_REACHED',
+      114_700n,
+    ]);
+  });
+
+  it('never lets parallel credits of one player pass the day ceiling, over HTTP or in concurrent batches', async () => {
+    const settings = server.ctx.config.providers.list.find((provider) => provider.id === 'capped')!;
+    const p = await playing(100_000n, 'capped');
+    const rounds = Array.from({ length: 12 }, () => nextId('r'));
+    for (const round of rounds) await studio('debit', debit(p, '1.00', { round }), capped);
+    // 150.00 a day fits five credits of 30.00: six over HTTP at once, then six more in two concurrent batches.
+    const overHttp = await Promise.all(
+      rounds
+        .slice(0, 6)
+        .map((roundId) =>
+          studio(
+            'credit',
+            { sessionToken: p.sessionToken, playerId: p.playerId, transactionId: nextId('c'), roundId, amount: '30.00' },
+            capped,
+          ),
+        ),
+    );
+    expect(overHttp.filter((reply) => reply.body.status === 'ok')).toHaveLength(5);
+    expect(overHttp.filter((reply) => reply.body.code === 'CREDIT_CEILING_REACHED')).toHaveLength(1);
+    server.clock.advance(86_400_000);
+    const win = (roundId: string) =>
+      ({
+        action: 'credit',
+        sessionToken: p.sessionToken,
+        playerId: p.userId,
+        transactionId: nextId('c'),
+        roundId,
+        amountPaise: 3_000n,
+      }) as const;
+    const batches = await Promise.all([
+      applyMoneyBatch(server.ctx, settings, rounds.slice(6, 9).map(win)),
+      applyMoneyBatch(server.ctx, settings, rounds.slice(9, 12).map(win)),
+    ]);
+    const outcomes = batches.flat();
+    expect(outcomes.filter((o) => 'answer' in o)).toHaveLength(5);
+    expect(outcomes.filter((o) => 'refusal' in o && o.refusal.code === 'CREDIT_CEILING_REACHED')).toHaveLength(1);
+    expect(await cashOf(server, p.userId)).toBe(100_000n - 1_200n + 30_000n);
+  });
+});
+
+describe('currency', () => {
+  it('refuses a call in a currency other than the provider’s, and a bet or win that names none, moving nothing', async () => {
+    const p = await playing();
+    const bet = debit(p, '10.00');
+    expect(await studio('debit', { ...bet, currency: 'USD' })).toMatchObject({
+      status: 400,
+      body: { code: 'CURRENCY_MISMATCH' },
+    });
+    expect(await studio('debit', { ...bet, currency: undefined })).toMatchObject({
+      status: 400,
+      body: { code: 'BAD_REQUEST', message: 'body: currency' },
+    });
+    expect(await studio('balance', { sessionToken: p.sessionToken, playerId: p.playerId, currency: 'USD' })).toMatchObject({
+      status: 400,
+      body: { code: 'CURRENCY_MISMATCH' },
+    });
+    expect(await cashOf(server, p.userId)).toBe(100_000n);
+    expect((await studio('debit', { ...bet, currency: 'INR' })).body).toMatchObject({ status: 'ok', balance: '990.00' });
   });
 });
 

@@ -1,12 +1,14 @@
 import type { ProviderSettings } from '../../platform/config.ts';
 
 // The seamless wallet's calls as our use cases see them, whatever adapter read them off the wire
-// (decision 0026). Amounts are integer paise; ids are the studio's own.
+// (decision 0026). Amounts are integer paise; ids are the studio's own. `currency` is what the call
+// named, if anything: see `currencyRefusal`.
 
-export type AuthenticateCall = { action: 'authenticate'; launchToken: string };
-export type BalanceCall = { action: 'balance'; sessionToken: string; playerId: number };
+export type AuthenticateCall = { action: 'authenticate'; launchToken: string; currency?: string };
+export type BalanceCall = { action: 'balance'; sessionToken: string; playerId: number; currency?: string };
 export type DebitCall = {
   action: 'debit';
+  currency?: string;
   sessionToken: string;
   playerId: number;
   transactionId: string;
@@ -16,6 +18,7 @@ export type DebitCall = {
 };
 export type CreditCall = {
   action: 'credit';
+  currency?: string;
   sessionToken: string;
   playerId: number;
   transactionId: string;
@@ -24,6 +27,7 @@ export type CreditCall = {
 };
 export type RollbackCall = {
   action: 'rollback';
+  currency?: string;
   sessionToken: string;
   playerId: number;
   transactionId: string;
@@ -44,7 +48,10 @@ export type WalletErrorCode =
   | 'PLAYER_MISMATCH'
   | 'INSUFFICIENT_BALANCE'
   | 'PLAYER_BLOCKED'
+  | 'PLAYER_FROZEN'
   | 'LIMIT_REACHED'
+  | 'CREDIT_CEILING_REACHED'
+  | 'CURRENCY_MISMATCH'
   | 'TRANSACTION_CONFLICT'
   | 'ROUND_NOT_FOUND'
   | 'ROUND_SETTLED'
@@ -76,3 +83,17 @@ export class WalletRefusal extends Error {
 }
 
 export type ProviderOf = ProviderSettings;
+
+/**
+ * Every amount is in the provider's currency (the operator's agreement with the studio, `INR`): a call
+ * that names another one is refused whole, never read as rupees. Bets and wins must name it (the
+ * adapter refuses one that does not); the other calls may leave it out.
+ */
+export function currencyRefusal(provider: ProviderSettings, call: WalletCall): WalletAnswer | null {
+  if (call.currency === undefined || call.currency === provider.currency) return null;
+  return {
+    isOk: false,
+    code: 'CURRENCY_MISMATCH',
+    message: `currency ${call.currency} is not this provider's ${provider.currency}`,
+  };
+}

@@ -22,5 +22,12 @@ describe('checkScreenshotFile', () => {
     ).toEqual({
       problem: 'SCREENSHOT_TOO_LARGE',
     });
+    // A small file whose header claims 8000 × 5000 pixels: 160 MB once decoded.
+    const huge = Buffer.from(PNG_6X4_BASE64, 'base64');
+    huge.writeUInt32BE(8000, 16);
+    huge.writeUInt32BE(5000, 20);
+    expect(await checkScreenshotFile(file(huge.toString('base64'), 'image/png'))).toEqual({
+      problem: 'SCREENSHOT_DIMENSIONS_TOO_LARGE',
+    });
   });
 });

@@ -2,7 +2,7 @@ import { timingSafeEqual, createHash } from 'node:crypto';
 import { formatMoney, parseCanonicalMoney } from '@mayur/contracts';
 import { z } from 'zod';
 import type { ProviderSettings } from '../../../platform/config.ts';
-import { signBody, signedHeaders, verifySignature } from '../../payments/gateways/hmac-signature.ts';
+import { signBody, signedHeaders, verifySignature } from '../../../platform/http/hmac-signature.ts';
 import type { WalletAction, WalletAnswer, WalletCall } from '../wallet-calls.ts';
 import type { ProviderAdapter, ReportTransaction } from './provider-adapter.ts';
 
@@ -17,6 +17,8 @@ const MAX_CALL_PAISE = 10_000_000n;
 
 const zToken = z.string().regex(/^[A-Za-z0-9_-]{16,128}$/);
 const zId = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/);
+/** An ISO 4217 code; whether it is the provider's is the wallet's rule (`currencyRefusal`). */
+const zCurrency = z.string().regex(/^[A-Z]{3}$/);
 const zPlayerId = z.union([z.string().regex(/^\d{1,9}$/), z.number().int().positive().max(999_999_999)]).transform(Number);
 const zAmount = (isZeroAllowed: boolean) =>
   z.string().transform((text, ctx) => {
@@ -28,9 +30,10 @@ const zAmount = (isZeroAllowed: boolean) =>
     return paise;
   });
 
+// A call that moves an amount must say in which currency; the others may.
 const schemas = {
-  authenticate: z.object({ launchToken: zToken }),
-  balance: z.object({ sessionToken: zToken, playerId: zPlayerId }),
+  authenticate: z.object({ launchToken: zToken, currency: zCurrency.optional() }),
+  balance: z.object({ sessionToken: zToken, playerId: zPlayerId, currency: zCurrency.optional() }),
   debit: z.object({
     sessionToken: zToken,
     playerId: zPlayerId,
@@ -38,14 +41,23 @@ const schemas = {
     roundId: zId,
     gameCode: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/),
     amount: zAmount(false),
+    currency: zCurrency,
   }),
-  credit: z.object({ sessionToken: zToken, playerId: zPlayerId, transactionId: zId, roundId: zId, amount: zAmount(true) }),
+  credit: z.object({
+    sessionToken: zToken,
+    playerId: zPlayerId,
+    transactionId: zId,
+    roundId: zId,
+    amount: zAmount(true),
+    currency: zCurrency,
+  }),
   rollback: z.object({
     sessionToken: zToken,
     playerId: zPlayerId,
     transactionId: zId,
     referenceTransactionId: zId,
     roundId: zId,
+    currency: zCurrency.optional(),
   }),
 } as const;
 
@@ -126,7 +138,7 @@ export const mayurSeamlessAdapter: ProviderAdapter = {
       ? 200
       : answer.code === 'INVALID_SIGNATURE' || answer.code === 'INVALID_API_KEY'
         ? 401
-        : answer.code === 'BAD_REQUEST'
+        : answer.code === 'BAD_REQUEST' || answer.code === 'CURRENCY_MISMATCH'
           ? 400
           : answer.code === 'PROVIDER_UNKNOWN'
             ? 404
