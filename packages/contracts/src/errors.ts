@@ -25,6 +25,7 @@ export const ERROR_MESSAGES = {
   CODE_REQUIRED: 'code is required',
   CODE_INVALID: 'The code is wrong or has expired',
   CODE_ATTEMPTS_EXCEEDED: 'Too many wrong codes, please request a new code',
+  CODE_TRIES_THROTTLED: 'Too many wrong codes from this network, please try again in 15 minutes',
   WAIT_ONE_MINUTE: 'Please wait one minute',
   CODE_DELIVERY_FAILED: 'The code could not be sent, please try again',
   WITHDRAW_PASSWORD_REQUIRED: 'Withdrawal password is required',
@@ -107,6 +108,7 @@ export const ERROR_MESSAGES = {
   COMPLAINT_NOT_FOUND: 'This complaint does not exist',
   SCREENSHOT_TYPE_INVALID: 'Screenshots must be JPEG, PNG or WebP images',
   SCREENSHOT_TOO_LARGE: 'Each screenshot must be at most 2 MB',
+  SCREENSHOT_DIMENSIONS_TOO_LARGE: 'Each screenshot must be at most 16 megapixels and 20,000 pixels on its longest side',
   SCREENSHOT_LIMIT: 'You can attach at most 3 screenshots',
 
   DEPOSIT_LIMIT_REACHED: 'This recharge would pass your deposit limit',

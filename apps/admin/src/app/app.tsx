@@ -1,4 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AccountScreen } from '../features/account/account-screen.tsx';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
@@ -37,6 +38,10 @@ export function App() {
 
 function AppRoutes() {
   const session = useSession();
+  // What was read under one session is dropped when it ends or another replaces it, in whichever tab
+  // that happened (the session is shared by the browser's tabs).
+  const token = session?.token;
+  useEffect(() => () => queryClient.clear(), [token]);
   if (!session) {
     return (
       <Routes>

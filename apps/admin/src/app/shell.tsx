@@ -8,7 +8,7 @@ import { screensFor } from './screens.ts';
 
 export function Shell() {
   const { t } = useTranslation();
-  const session = useSession()!;
+  const session = useSession();
   const queryClient = useQueryClient();
   const signOut = useMutation({
     mutationFn: () => adminApi('/auth/signOut', {}),
@@ -17,6 +17,9 @@ export function Shell() {
       queryClient.clear();
     },
   });
+  // Another tab can end the session at any moment; this render may see that before the app swaps in
+  // the sign-in screen.
+  if (!session) return null;
   const { operator } = session;
   return (
     <div className="shell">

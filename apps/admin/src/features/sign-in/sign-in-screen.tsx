@@ -2,12 +2,17 @@ import { useMutation } from '@tanstack/react-query';
 import { ZSignInRequest, type TEnrolment } from '@mayur/contracts/admin';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from '../../shared/api/admin-api.ts';
+import { adminApi, AdminApiError } from '../../shared/api/admin-api.ts';
 import { storeSession } from '../../shared/api/session.ts';
 import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { errorText } from '../../shared/ui/states.tsx';
 import { EnrolmentStep } from './enrolment-step.tsx';
 
+/**
+ * Login, password and the authenticator's code in one form: the server answers every failure alike, so
+ * it never says that the password alone was right. An operator who has not enrolled leaves the code
+ * empty and gets the enrolment step.
+ */
 export function SignInScreen() {
   const { t } = useTranslation();
   const [isRecovery, setIsRecovery] = useState(false);
@@ -79,6 +84,12 @@ export function SignInScreen() {
         {signIn.error ? (
           <p className="form-error" role="alert">
             {errorText(t, signIn.error)}
+          </p>
+        ) : null}
+        {/* A login strangers have hammered still takes a recovery code from anywhere (decision 0023). */}
+        {signIn.error instanceof AdminApiError && signIn.error.code === 'SIGN_IN_THROTTLED' && !isRecovery ? (
+          <p className="hint" data-testid="throttled-hint">
+            {t('signIn.throttledHint')}
           </p>
         ) : null}
         <button type="submit" className="button" disabled={signIn.isPending}>

@@ -7,7 +7,7 @@ import {
   type AdminRequestOf,
   type AdminResponseOf,
 } from '@mayur/contracts/admin';
-import { readSession, storeSession } from './session.ts';
+import { endSession, readSession } from './session.ts';
 
 // The console's only way to the server: typed by the contracts' admin endpoint map, so a call and its
 // answer cannot drift from what the server registers. A refusal becomes an AdminApiError with the code.
@@ -41,7 +41,8 @@ export async function adminApi<P extends AdminEndpointPath>(path: P, body: Admin
   } | null;
   if (!envelope) throw new AdminApiError(response.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST');
   if (envelope.res === 401) {
-    storeSession(null);
+    // The server ended the session (sign-out elsewhere, expiry, a reset, disabling): every tab signs out.
+    endSession(token);
     throw new AdminApiError('UNAUTHORIZED');
   }
   if (envelope.res !== 1) throw new AdminApiError(isAdminErrorCode(envelope.code) ? envelope.code : 'INTERNAL', envelope.field);

@@ -1,24 +1,20 @@
 import { useSyncExternalStore } from 'react';
-import { readSession, type StoredSession } from './session.ts';
+import { onSessionChange, readSession, readStoredText, type StoredSession } from './session.ts';
 
 let cachedRaw: string | null = null;
-let cached: StoredSession | null = null;
+let cachedSession: StoredSession | null = null;
 
 function snapshot(): StoredSession | null {
-  const raw = sessionStorage.getItem('mayur-admin-session');
-  if (raw !== cachedRaw) {
+  const raw = readStoredText();
+  // The same text gives the same object (React compares snapshots by identity), until it expires.
+  if (raw !== cachedRaw || (cachedSession !== null && cachedSession.expiresAtMs <= Date.now())) {
     cachedRaw = raw;
-    cached = readSession();
+    cachedSession = readSession();
   }
-  return cached;
+  return cachedSession;
 }
 
-function subscribe(onChange: () => void) {
-  window.addEventListener('mayur-admin-session', onChange);
-  return () => window.removeEventListener('mayur-admin-session', onChange);
-}
-
-/** The signed-in operator of this tab, or null; re-renders on sign-in, sign-out and a 401. */
+/** The signed-in operator of this browser, or null; re-renders on sign-in, sign-out, expiry and a 401, in any tab. */
 export function useSession(): StoredSession | null {
-  return useSyncExternalStore(subscribe, snapshot);
+  return useSyncExternalStore(onSessionChange, snapshot);
 }

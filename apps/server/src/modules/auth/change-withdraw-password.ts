@@ -29,7 +29,7 @@ export async function changeWithdrawPassword(
     throw new AppError('ACCOUNT_MISMATCH', `user ${session.userId} does not own that ${column}`, { field: column });
   }
   // Argon2 runs only once the code is proven; a refusal rolls back and leaves the code usable.
-  await withCode(ctx, channelOf(identity), identity.value, code, async (tx) => {
+  await withCode(ctx, { channel: channelOf(identity), destination: identity.value, code, ip: meta.ip }, async (tx) => {
     const [user] = await tx.query<{ password_hash: string }>('select password_hash from users where id = $1 for update', [
       session.userId,
     ]);

@@ -87,7 +87,8 @@ export async function register(
   const inviterId = await findInviterId(ctx, input.invitationCode);
   // The code is checked before anything about the account is said or any argon2 hash is computed: without
   // it a caller cannot learn who is registered. A refusal rolls back and leaves the code usable.
-  return withCode(ctx, channelOf(input.identity), input.identity.value, input.code, async (tx) => {
+  const tried = { channel: channelOf(input.identity), destination: input.identity.value, code: input.code, ip: meta.ip };
+  return withCode(ctx, tried, async (tx) => {
     const existing = await tx.query(`select 1 from users where ${column} = $1`, [input.identity.value]);
     if (existing.length > 0) throw new AppError('ACCOUNT_EXISTS', `${column} already registered`, { field: column });
     const user = await insertUser(tx, ctx, input, await hasher.hash(input.password), inviterId);

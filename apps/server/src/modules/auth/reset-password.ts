@@ -28,7 +28,8 @@ export async function resetPassword(
   const perSource = await ctx.limiter.hit(`password-reset:source:${source}`, RESETS_PER_SOURCE, RESETS_WINDOW_MS);
   if (!perSource.isAllowed) throw new AppError('RATE_LIMITED', `password resets from ${source} over the limit`);
   const column = columnOf(identity);
-  const userId = await withCode(ctx, channelOf(identity), identity.value, code, async (tx) => {
+  const tried = { channel: channelOf(identity), destination: identity.value, code, ip: meta.ip };
+  const userId = await withCode(ctx, tried, async (tx) => {
     // Whoever holds the code controls the address, so telling them that no account uses it reveals nothing.
     const rows = await tx.query<{ id: number; withdraw_password_hash: string | null }>(
       `select id, withdraw_password_hash from users where ${column} = $1 for update`,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { OPERATOR_SESSION_MAX_MS } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
+import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { OPERATOR_COLUMNS, type OperatorRow } from './operators.ts';
 import { sha256Hex } from './totp.ts';
 
@@ -49,4 +50,17 @@ export async function authenticateOperator(
 
 export async function revokeOperatorSession(db: Queryable, sessionId: string, now: Date): Promise<void> {
   await db.query('update operator_sessions set revoked_at = $2 where id = $1::bigint and revoked_at is null', [sessionId, now]);
+}
+
+/**
+ * Whether the operator opened a session from this source (an IPv4 address, an IPv6 /64) since `since`:
+ * an address of their own (their office, their home), where a guarded login still takes the app's code.
+ */
+export async function hasSignedInFrom(db: Queryable, operatorId: string, ip: string, since: Date): Promise<boolean> {
+  const rows = await db.query<{ ip: string }>(
+    `select distinct ip from operator_sessions where operator_id = $1::bigint and created_at > $2 limit 200`,
+    [operatorId, since],
+  );
+  const source = sourceKey(ip);
+  return rows.some((row) => sourceKey(row.ip) === source);
 }

@@ -21,4 +21,19 @@ describe('memory rate limiter', () => {
     await limiter.reset('a');
     expect((await limiter.hit('a', 1, 1_000)).isAllowed).toBe(true);
   });
+
+  it('takes back one hit on forgive, never below zero, and keeps the window', async () => {
+    let now = 0;
+    const limiter = memoryRateLimiter(() => now);
+    await limiter.hit('k', 2, 1_000);
+    await limiter.hit('k', 2, 1_000);
+    await limiter.forgive('k');
+    expect(await limiter.count('k')).toBe(1);
+    expect((await limiter.hit('k', 2, 1_000)).isAllowed).toBe(true);
+    expect((await limiter.hit('k', 2, 1_000)).isAllowed).toBe(false);
+    await limiter.forgive('unknown');
+    expect(await limiter.count('unknown')).toBe(0);
+    now = 1_000;
+    expect(await limiter.count('k')).toBe(0);
+  });
 });

@@ -8,6 +8,11 @@ export type RateLimiter = {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Hits counted on `key` in its current window, without counting one. */
   count(key: string): Promise<number>;
+  /**
+   * Takes back one hit on `key` in its current window: a limit that counts only failures counts every
+   * attempt before it is checked (so parallel attempts are bounded too) and forgives the ones that succeed.
+   */
+  forgive(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 };
@@ -36,6 +41,10 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async count(key) {
       const window = windows.get(key);
       return window && window.resetAtMs > now() ? window.count : 0;
+    },
+    async forgive(key) {
+      const window = windows.get(key);
+      if (window && window.count > 0) window.count -= 1;
     },
     async reset(key) {
       windows.delete(key);

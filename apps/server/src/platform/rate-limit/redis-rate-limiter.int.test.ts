@@ -19,4 +19,24 @@ describe.runIf(Boolean(process.env.REDIS_URL))('redis rate limiter', () => {
       await nodeB.close();
     }
   });
+
+  it('forgives one hit without going below zero or losing the expiry', async () => {
+    const limiter = await redisRateLimiter(process.env.REDIS_URL!, `mayur:test:${randomBytes(4).toString('hex')}:`);
+    try {
+      await limiter.hit('failures', 2, 300);
+      await limiter.hit('failures', 2, 300);
+      await limiter.forgive('failures');
+      expect(await limiter.count('failures')).toBe(1);
+      await limiter.forgive('failures');
+      await limiter.forgive('failures');
+      expect(await limiter.count('failures')).toBe(0);
+      await limiter.forgive('never-hit');
+      expect(await limiter.count('never-hit')).toBe(0);
+      await limiter.hit('failures', 2, 300);
+      await new Promise((resolve) => setTimeout(resolve, 350));
+      expect(await limiter.count('failures')).toBe(0);
+    } finally {
+      await limiter.close();
+    }
+  });
 });
