@@ -12,7 +12,10 @@
 #   CLUSTER_DIR        state: pids, logs, nginx config (default /tmp/mayur-local-cluster)
 #   CLUSTER_PORT       nginx's port (default 28080); nodes listen on CLUSTER_PORT+1..+NODES
 #   NODES              number of nodes (default 3)
-#   CLUSTER_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/mayur_cluster (created if absent)
+#   CLUSTER_DATABASE_URL  default postgres://postgres@127.0.0.1:5432/mayur_cluster (created if absent):
+#                      the owner role, which applies the migrations (deploy/README.md, decision 0032)
+#   CLUSTER_APP_ROLE   the role the nodes connect as, owning nothing (default mayur_local_app, created
+#                      if absent, no password: loopback trust); empty runs the nodes as the owner
 #   CLUSTER_REDIS_URL  default redis://127.0.0.1:6379
 #   CLUSTER_DEPLOYMENT_NAME  names its Redis channels and keys (default mayur-local-cluster); two
 #                      clusters at once on one Redis need different names
@@ -28,6 +31,13 @@ PORT="${CLUSTER_PORT:-28080}"
 NODES="${NODES:-3}"
 DATABASE_URL_="${CLUSTER_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/mayur_cluster}"
 REDIS_URL_="${CLUSTER_REDIS_URL:-redis://127.0.0.1:6379}"
+APP_ROLE="${CLUSTER_APP_ROLE-mayur_local_app}"
+# The nodes' URL: the owner's with the app role as its user (as mayur.env and migrate.env in production).
+if [[ -n "$APP_ROLE" ]]; then
+  NODE_DATABASE_URL="$(sed -E "s#^([a-z]+://)([^@/]*@)?#\1$APP_ROLE@#" <<<"$DATABASE_URL_")"
+else
+  NODE_DATABASE_URL="$DATABASE_URL_"
+fi
 NGINX="${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
 
 say() { printf 'local-cluster: %s\n' "$*"; }
@@ -44,7 +54,7 @@ write_env() {
   cat >"$DIR/mayur.env" <<EOF
 NODE_ENV=development
 HOST=127.0.0.1
-DATABASE_URL=$DATABASE_URL_
+DATABASE_URL=$NODE_DATABASE_URL
 REDIS_URL=$REDIS_URL_
 DEPLOYMENT_NAME=${CLUSTER_DEPLOYMENT_NAME:-mayur-local-cluster}
 CODE_SECRET=$(cat "$DIR/secret")
@@ -65,6 +75,20 @@ ensure_database() {
     say "creating database $name"
     psql "$base" -qc "create database \"$name\""
   fi
+  if [[ -n "$APP_ROLE" ]] && ! psql "$base" -Atqc "select 1 from pg_roles where rolname = '$APP_ROLE'" | grep -q 1; then
+    say "creating role $APP_ROLE (the nodes' role, owning nothing)"
+    psql "$base" -qc "create role \"$APP_ROLE\" login"
+  fi
+}
+
+# What mayur-migrate.service does in production: the owner applies the migrations and grants the
+# nodes' role; the nodes never get the owner's URL.
+migrate_database() {
+  (
+    cd "$ROOT"
+    DATABASE_URL="$NODE_DATABASE_URL" MIGRATION_DATABASE_URL="$DATABASE_URL_" ADMIN_ACTOR=local-cluster \
+      node apps/server/dist/admin.js db:migrate >>"$DIR/migrate.log" 2>&1
+  ) || die "migrations failed (see $DIR/migrate.log)"
 }
 
 write_nginx() {
@@ -166,7 +190,8 @@ start() {
   (cd "$ROOT" && node apps/server/scripts/build.mjs)
   write_env
   ensure_database
-  # The first node applies the migrations alone (they take an advisory lock anyway), then the rest start.
+  migrate_database
+  # The first node starts alone (the game clock, the demo content), then the rest.
   start_node 1
   wait_healthy 1 120
   local i
@@ -179,7 +204,7 @@ start() {
     "$NGINX" -p "$DIR/nginx" -c "$DIR/nginx/nginx.conf"
   fi
   curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null || die "nginx does not reach the nodes"
-  say "serving at http://127.0.0.1:$PORT ($NODES nodes, $DATABASE_URL_, $REDIS_URL_)"
+  say "serving at http://127.0.0.1:$PORT ($NODES nodes, $NODE_DATABASE_URL, $REDIS_URL_)"
 }
 
 status() {

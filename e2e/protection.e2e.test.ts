@@ -171,7 +171,8 @@ describe('player protection in Chromium at 360×740', () => {
   });
 
   it('pauses a game for the reality check once the interval has passed, with the time played and the result', async () => {
-    const page = await tests.openPage(await newPlayer(tests.app));
+    const player = await newPlayer(tests.app);
+    const page = await tests.openPage(player);
     await page.goto('/responsible-gaming');
     await page.getByTestId('reality-check-setting').waitFor({ timeout: 15_000 });
     // The choice is saved at once and shown as the server answers it, so click and wait for that answer
@@ -179,13 +180,14 @@ describe('player protection in Chromium at 360×740', () => {
     await page.getByTestId('reality-check-15').click();
     await expect.poll(() => page.getByTestId('reality-check-15').isChecked(), { timeout: 10_000 }).toBe(true);
 
-    // This browser session has been playing for 16 minutes.
-    await page.evaluate(() => {
-      const startedAtMs = Date.now() - 16 * 60_000;
-      sessionStorage.setItem('realityCheck', JSON.stringify({ startedAtMs, lastCheckAtMs: startedAtMs }));
-    });
+    // The first game screen starts the session's clock on the server; the page's own clock then moves
+    // 16 minutes on (the server's answer says how far the two clocks are apart, so only the page's moves).
+    await page.clock.install();
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    const started = page.waitForResponse((response) => response.url().endsWith('/api/protection/playSession'));
     await page.goto('/games/crash');
+    const startedAt: string = (await (await started).json()).obj.startedAt;
+    await page.clock.fastForward(16 * 60_000);
     const check = page.getByTestId('reality-check');
     await expect.poll(() => check.isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await check.textContent()).toContain(
@@ -196,12 +198,20 @@ describe('player protection in Chromium at 360×740', () => {
     );
     await expect.poll(() => textOf(page, 'reality-check-net'), { timeout: 10_000 }).toBe('₹0.00');
     await page.screenshot({ path: screenshotPath('reality-check-360x740.png') });
+    const continued = page.waitForResponse((response) => response.url().endsWith('/api/protection/continuePlaying'));
     await page.getByTestId('reality-check-continue').click();
+    expect((await (await continued).json()).obj.startedAt).toBe(startedAt);
     await expect.poll(() => check.count()).toBe(0);
     // Continuing starts a new interval: the check does not come back at once.
     await page.reload();
     await page.getByTestId('flight-stage').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('reality-check').count()).toBe(0);
+
+    // The app closed and opened again (a new browser session, nothing in its storage) reads the same clock.
+    const reopened = await tests.openPage(player);
+    const read = reopened.waitForResponse((response) => response.url().endsWith('/api/protection/playSession'));
+    await reopened.goto('/games/crash');
+    expect((await (await read).json()).obj.startedAt).toBe(startedAt);
   });
 
   it('reads Responsible gaming right to left in Arabic', async () => {

@@ -6,6 +6,8 @@
 //     socket on A sees a new round).
 //  3. Win Go bets sent through nginx all along are each answered with the API's envelope: accepted, or a
 //     clear refusal such as TRY_AGAIN (never a bare 502 or a dropped connection).
+// The nodes run as the recipe's role that owns no table (decision 0032): they connect as it, and it
+// cannot empty the audit log.
 // Uses its own database (created, then dropped) and its own Redis names; stops what it started.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +29,8 @@ const ENV = {
   CLUSTER_DEPLOYMENT_NAME: `mayur-failover-${process.pid}`,
 };
 const FAILOVER_LIMIT_MS = 5_000;
+/** local-cluster.sh's default role for its nodes. */
+const APP_ROLE = 'mayur_local_app';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (...parts) => console.log(`[failover ${new Date().toISOString().slice(11, 23)}]`, ...parts);
@@ -35,6 +39,25 @@ function cluster(...args) {
   const result = spawnSync('bash', [path.join(ROOT, 'deploy/local-cluster.sh'), ...args], { env: ENV, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`local-cluster ${args.join(' ')}: ${result.stdout}${result.stderr}`);
   return result.stdout;
+}
+
+/** The roles the nodes are connected as, and what that role gets when it tries to empty the audit log. */
+async function nodeRole() {
+  const owner = new pg.Client({ connectionString: `${BASE_URL}/postgres` });
+  await owner.connect();
+  const { rows } = await owner.query(
+    'select distinct usename from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() order by 1',
+    [NAME],
+  );
+  await owner.end();
+  const app = new pg.Client({ connectionString: `postgres://${APP_ROLE}@127.0.0.1:5432/${NAME}` });
+  await app.connect();
+  const truncate = await app.query('truncate admin_audit_log').then(
+    () => 'truncated',
+    (error) => error.message,
+  );
+  await app.end();
+  return { roles: rows.map((row) => row.usename), truncate };
 }
 
 async function leaders() {
@@ -106,6 +129,10 @@ try {
   if (!leader) throw new Error('no clock leader after start');
   const nodeA = [1, 2, 3].find((node) => node !== leader);
   log(`leader: node ${leader}; socket on node ${nodeA}`);
+  const role = await nodeRole();
+  log(`nodes connect as ${role.roles.join(', ')}; its TRUNCATE of the audit log: ${role.truncate}`);
+  if (role.roles.join() !== APP_ROLE) problems.push(`nodes connect as ${role.roles.join(', ')}, not only ${APP_ROLE}`);
+  if (!role.truncate.includes('permission denied')) problems.push(`${APP_ROLE} could truncate the audit log: ${role.truncate}`);
 
   socket = io(`http://127.0.0.1:${PORT + nodeA}/crash`, { path: '/socket.io', transports: ['websocket'] });
   socket.on('connect', () => ['limbo', 'limbo1', 'limbo3', 'crash'].forEach((room) => socket.emit('subscribe', room)));

@@ -95,7 +95,21 @@ export const ZSetRealityCheckRequest = z.object({
 });
 export type TSetRealityCheckRequest = z.input<typeof ZSetRealityCheckRequest>;
 
-/** The session's result: `since` is when the app's play session began (at most 7 days ago). */
+/**
+ * The reality check's clock, kept by the server for the log-in session (not the browser tab): when play
+ * began (the session's first game screen) and when the player last chose to continue after a check.
+ * Reopening the app with the same session reads the same clock; a new log-in starts another.
+ */
+export const ZPlaySession = z.object({
+  startedAt: z.string(),
+  /** The start until the player first continues after a check. */
+  lastCheckAt: z.string(),
+  /** The server's time of this answer: the app counts from it, whatever the device's clock says. */
+  serverTime: z.string(),
+});
+export type TPlaySession = z.infer<typeof ZPlaySession>;
+
+/** The session's result: `since` is when the session's play began (`ZPlaySession.startedAt`, at most 7 days ago). */
 export const ZSessionResultRequest = z.object({ since: z.iso.datetime({ offset: true, error: 'DATE_RANGE_INVALID' }) });
 export type TSessionResultRequest = z.input<typeof ZSessionResultRequest>;
 

@@ -67,7 +67,15 @@ export type ProviderSettings = {
   isEnabled: boolean;
   /** Whether the studio forbids framing: the game then opens in a page of its own. */
   isFramingForbidden: boolean;
+  /** The most the studio may credit one player in one round (its credits together); a credit beyond is refused. */
+  maxRoundCreditPaise: bigint;
+  /** The most the studio may credit one player in one Kolkata day; a credit beyond is refused. */
+  maxPlayerDayCreditPaise: bigint;
 };
+
+/** Credit ceilings of a provider that sets none: ₹10,00,000 a round (Aviator's published maximum win) and ₹25,00,000 a player a day. */
+export const DEFAULT_MAX_ROUND_CREDIT_PAISE = 100_000_000n;
+export const DEFAULT_MAX_PLAYER_DAY_CREDIT_PAISE = 250_000_000n;
 
 export type ProvidersConfig = {
   list: ProviderSettings[];
@@ -93,6 +101,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The role that owns the tables (MIGRATION_DATABASE_URL): used only to apply migrations and grant the
+   * DATABASE_URL role what the server needs, so the server itself never runs as the owner.
+   */
+  migrationDatabaseUrl: string | undefined;
   redisUrl: string | undefined;
   logLevel: string;
   webDistDir: string;
@@ -121,13 +134,25 @@ export type Config = {
   /** The operator back office (/admin, /admin-api): on by default outside production, off in production unless set. */
   admin: {
     isEnabled: boolean;
-    /** Addresses or CIDR ranges allowed to reach it; empty allows every address. */
+    /** Addresses or CIDR ranges allowed to reach it; empty allows every address (in production only with ADMIN_ALLOW_ANY_ADDRESS). */
     allowedIps: string[];
+    /** Proxies whose X-Forwarded-For the gate believes (ADMIN_TRUSTED_PROXIES, else TRUST_PROXY's addresses). */
+    trustedProxies: string[];
     distDir: string;
     /** Key material for sealing operators' TOTP secrets at rest (ADMIN_TOTP_KEY, else CODE_SECRET). */
     totpKeySecret: string;
-    /** A withdrawal above this needs two different operators' approval (maker-checker). */
+    /**
+     * A withdrawal or adjustment above this needs two different operators' approval (maker-checker), and
+     * so does any further one once an operator's, or a player's, single approvals of the India-time day
+     * add up to it.
+     */
     secondApprovalAbovePaise: bigint;
+    /** A bonus gift code whose total value (amount × uses) is above this needs a second approver; cash codes always do. */
+    giftBonusSingleApprovalPaise: bigint;
+    /** After an operator is created or reset, how long they and whoever made them (or a sibling) cannot approve each other. */
+    approverCoolingMs: number;
+    /** An agent programme beyond these needs a second owner's approval. */
+    agentProgrammeSingleOwner: { maxRateSumBp: number; maxInviteBonusPaise: bigint };
   };
   payments: PaymentsConfig;
   /** Third-party game providers (seamless wallet, decision 0026). */
@@ -180,8 +205,13 @@ export type Config = {
     /** Whether this process competes to run the game clock (tests drive the clock themselves). */
     isClockEnabled: boolean;
     clockIntervalMs: number;
-    /** How often a node that does not lead tries for the game clock's lock (the longest failover wait). */
+    /** How often a node that does not lead tries for the game clock's lease. */
     clockRetryMs: number;
+    /**
+     * The game clock lease's length on the database's clock (decision 0030): a leader that hangs loses
+     * the clock this long after its last renewal, plus one try of another node.
+     */
+    clockLeaseMs: number;
   };
 };
 
@@ -310,13 +340,50 @@ function trustProxy(value: string | undefined): false | number | string[] {
     throw new Error(
       'TRUST_PROXY=true would trust the client-written first X-Forwarded-For entry: set the number of proxies in front of the server (e.g. 1) or their addresses',
     );
+  return proxyAddresses('TRUST_PROXY', 'a number of proxies or a list of proxy addresses/CIDRs', value);
+}
+
+/** A comma-separated list of proxy addresses, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). */
+function proxyAddresses(name: string, expected: string, value: string): string[] {
   const entries = value.split(',').map((entry) => entry.trim());
   for (const entry of entries) {
     const [address = '', bits] = entry.split('/');
     const isKnown = PROXY_NAMES.includes(entry) || (isIP(address) !== 0 && (bits === undefined || /^\d{1,3}$/.test(bits)));
-    if (!isKnown) throw new Error(`TRUST_PROXY must be a number of proxies or a list of proxy addresses/CIDRs, got "${entry}"`);
+    if (!isKnown) throw new Error(`${name} must be ${expected}, got "${entry}"`);
   }
   return entries;
+}
+
+function list(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
+/**
+ * Who reaches the back office. Production refuses to open it to every address unless told so, and the
+ * gate needs the proxies' own addresses to read X-Forwarded-For: with TRUST_PROXY as a number of hops,
+ * any client reaching a node directly could write an allowed address into the header.
+ */
+function adminAccess(env: NodeJS.ProcessEnv, isProduction: boolean, trusted: false | number | string[]) {
+  const isEnabled = flag(env.ADMIN_ENABLED, !isProduction);
+  const allowedIps = list(env.ADMIN_ALLOWED_IPS);
+  const isAnyAddressAllowed = flag(env.ADMIN_ALLOW_ANY_ADDRESS, false);
+  if (isProduction && isEnabled && allowedIps.length === 0 && !isAnyAddressAllowed)
+    throw new Error(
+      'ADMIN_ENABLED=true in production needs ADMIN_ALLOWED_IPS (your office or VPN addresses): without it the back office is open to every address; set ADMIN_ALLOW_ANY_ADDRESS=true only if that is meant',
+    );
+  if (isAnyAddressAllowed && allowedIps.length > 0)
+    throw new Error('ADMIN_ALLOW_ANY_ADDRESS=true and ADMIN_ALLOWED_IPS contradict each other: set one of them');
+  const ownProxies = env.ADMIN_TRUSTED_PROXIES?.trim()
+    ? proxyAddresses('ADMIN_TRUSTED_PROXIES', 'a list of proxy addresses/CIDRs', env.ADMIN_TRUSTED_PROXIES)
+    : undefined;
+  if (isEnabled && allowedIps.length > 0 && typeof trusted === 'number' && ownProxies === undefined)
+    throw new Error(
+      `ADMIN_ALLOWED_IPS with TRUST_PROXY=${trusted} (a number of proxies) would let any client that reaches a node directly name an allowed address in X-Forwarded-For: set ADMIN_TRUSTED_PROXIES to your proxies' addresses, or TRUST_PROXY to those addresses instead of a number`,
+    );
+  return { isEnabled, allowedIps, trustedProxies: ownProxies ?? (Array.isArray(trusted) ? trusted : []) };
 }
 
 /** An optional contact channel: unset or blank is absent, anything the parser cannot read stops the start. */
@@ -409,10 +476,16 @@ function httpUrl(name: string, value: unknown): string {
   return value;
 }
 
+/** A provider's credit ceiling, rupees as text ("1000000.00"), as paise. */
+function creditCeilingPaise(name: string, value: unknown, fallbackPaise: bigint): bigint {
+  if (value !== undefined && typeof value !== 'string') throw new Error(`${name} must be an amount as text, e.g. "1000000.00"`);
+  return decimalPaise(name, value, fallbackPaise);
+}
+
 /**
  * PROVIDERS: a JSON list of `{id, launchUrl, reportUrl?, apiKey, signingSecret, currency?, enabled?,
- * framing?}`. Outside production the demo studio (apps/provider-demo) is added as `demo` unless
- * PROVIDER_DEMO=false; production never has it.
+ * framing?, maxRoundCredit?, maxPlayerDayCredit?}`. Outside production the demo studio
+ * (apps/provider-demo) is added as `demo` unless PROVIDER_DEMO=false; production never has it.
  */
 function loadProvidersConfig(env: NodeJS.ProcessEnv, isProduction: boolean): ProvidersConfig {
   let parsed: unknown = [];
@@ -443,6 +516,12 @@ function loadProvidersConfig(env: NodeJS.ProcessEnv, isProduction: boolean): Pro
       currency: 'INR',
       isEnabled: entry.enabled !== false,
       isFramingForbidden: entry.framing === false,
+      maxRoundCreditPaise: creditCeilingPaise(`${name}.maxRoundCredit`, entry.maxRoundCredit, DEFAULT_MAX_ROUND_CREDIT_PAISE),
+      maxPlayerDayCreditPaise: creditCeilingPaise(
+        `${name}.maxPlayerDayCredit`,
+        entry.maxPlayerDayCredit,
+        DEFAULT_MAX_PLAYER_DAY_CREDIT_PAISE,
+      ),
     };
   });
   if (!isProduction && flag(env.PROVIDER_DEMO, true) && !list.some((provider) => provider.id === 'demo')) {
@@ -457,6 +536,8 @@ function loadProvidersConfig(env: NodeJS.ProcessEnv, isProduction: boolean): Pro
       currency: 'INR',
       isEnabled: true,
       isFramingForbidden: false,
+      maxRoundCreditPaise: DEFAULT_MAX_ROUND_CREDIT_PAISE,
+      maxPlayerDayCreditPaise: DEFAULT_MAX_PLAYER_DAY_CREDIT_PAISE,
     });
   }
   if (new Set(list.map((provider) => provider.id)).size !== list.length) throw new Error('PROVIDERS: two providers share an id');
@@ -483,6 +564,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('SEED_DEMO is not allowed in production (the demo password is public)');
   if (isProduction && env.USDT_XPUB === DEMO_USDT_XPUB)
     throw new Error('USDT_XPUB is the public demo key, whose private keys anyone has: not allowed in production');
+  const trusted = trustProxy(env.TRUST_PROXY);
+  if (env.MIGRATION_DATABASE_URL && !env.DATABASE_URL)
+    throw new Error(
+      'MIGRATION_DATABASE_URL needs DATABASE_URL (the role the server runs as): the embedded database has one role',
+    );
   return {
     env: nodeEnv,
     isProduction,
@@ -490,6 +576,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || path.join(repoRoot, 'data')),
     databaseUrl: env.DATABASE_URL || undefined,
+    migrationDatabaseUrl: env.MIGRATION_DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     webDistDir: path.resolve(env.WEB_DIST_DIR || path.join(repoRoot, 'apps/web/dist')),
@@ -519,20 +606,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     isDemoSeeded: flag(env.SEED_DEMO, !isProduction),
     bodyLimitBytes: 16 * 1024,
-    trustProxy: trustProxy(env.TRUST_PROXY),
+    trustProxy: trusted,
     deploymentName: deploymentName(env.DEPLOYMENT_NAME),
     metricsToken,
     isApiDocsServed: flag(env.API_DOCS, !isProduction),
     admin: {
-      isEnabled: flag(env.ADMIN_ENABLED, !isProduction),
-      allowedIps: (env.ADMIN_ALLOWED_IPS ?? '')
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
+      ...adminAccess(env, isProduction, trusted),
       distDir: path.resolve(env.ADMIN_DIST_DIR || path.join(repoRoot, 'apps/admin/dist')),
       // Production always has CODE_SECRET (checked above); the fallback keeps development secrets readable across restarts.
       totpKeySecret: env.ADMIN_TOTP_KEY || codeSecret || 'mayur-development-operator-totp-key',
       secondApprovalAbovePaise: rupees('ADMIN_SECOND_APPROVAL_ABOVE_RUPEES', env.ADMIN_SECOND_APPROVAL_ABOVE_RUPEES, 10_000),
+      giftBonusSingleApprovalPaise: rupees(
+        'ADMIN_GIFT_BONUS_SINGLE_APPROVAL_RUPEES',
+        env.ADMIN_GIFT_BONUS_SINGLE_APPROVAL_RUPEES,
+        1_000,
+      ),
+      approverCoolingMs: integer('ADMIN_APPROVER_COOLING_HOURS', env.ADMIN_APPROVER_COOLING_HOURS, 168) * 3_600_000,
+      agentProgrammeSingleOwner: {
+        maxRateSumBp: integer(
+          'AGENT_PROGRAMME_SINGLE_OWNER_MAX_RATE_SUM_BP',
+          env.AGENT_PROGRAMME_SINGLE_OWNER_MAX_RATE_SUM_BP,
+          300,
+        ),
+        maxInviteBonusPaise: rupees(
+          'AGENT_PROGRAMME_SINGLE_OWNER_MAX_INVITE_BONUS_RUPEES',
+          env.AGENT_PROGRAMME_SINGLE_OWNER_MAX_INVITE_BONUS_RUPEES,
+          500,
+        ),
+      },
     },
     payments: loadPaymentsConfig(env, isProduction, port, effectiveCodeSecret),
     providers: loadProvidersConfig(env, isProduction),
@@ -573,6 +674,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       isClockEnabled: flag(env.GAME_CLOCK, nodeEnv !== 'test'),
       clockIntervalMs: Math.max(50, integer('GAME_CLOCK_INTERVAL_MS', env.GAME_CLOCK_INTERVAL_MS, 250)),
       clockRetryMs: Math.max(50, integer('GAME_CLOCK_RETRY_MS', env.GAME_CLOCK_RETRY_MS, 3_000)),
+      clockLeaseMs: Math.max(1_000, integer('GAME_CLOCK_LEASE_MS', env.GAME_CLOCK_LEASE_MS, 3_000)),
     },
   };
 }

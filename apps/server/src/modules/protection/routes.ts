@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { findActivityStatement, findSessionResult } from './activity-statement.ts';
 import { cancelLimitChange, changeLimit, confirmLimitChange } from './change-limit.ts';
+import { continuePlaying, startPlaySession } from './play-session.ts';
 import { findProtectionState } from './protection-state.ts';
 import { setRealityCheck, startExclusion, type ExclusionStarted } from './start-exclusion.ts';
 
@@ -25,6 +26,12 @@ export function registerProtectionRoutes(app: FastifyInstance, ctx: AppContext, 
   );
   registerEndpoint(app, ctx, '/protection/setRealityCheck', ({ input, session }) =>
     setRealityCheck(ctx, session.userId, input.minutes as 0 | 15 | 30 | 60),
+  );
+  registerEndpoint(app, ctx, '/protection/playSession', ({ session }) =>
+    startPlaySession(ctx.db, ctx.clock.now(), session.tokenHash),
+  );
+  registerEndpoint(app, ctx, '/protection/continuePlaying', ({ session }) =>
+    continuePlaying(ctx.db, ctx.clock.now(), session.tokenHash),
   );
   registerEndpoint(app, ctx, '/protection/sessionResult', ({ input, session }) =>
     findSessionResult(ctx, session.userId, new Date(input.since)),

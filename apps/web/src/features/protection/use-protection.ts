@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../shared/api/api.ts';
 import { ACCOUNT_QUERY_ROOT } from '../../shared/api/queries.ts';
 import { useSessionToken } from '../../shared/api/session.ts';
+import { readPlaySession } from './reality-check/reality-check-clock.ts';
 
 // Player protection's server state. Keys live under the account root, so they go with the session.
 
@@ -10,6 +11,7 @@ export const protectionKeys = {
   state: (token: string | null) => [ACCOUNT_QUERY_ROOT, 'protection', token, 'state'] as const,
   statement: (token: string | null) => [ACCOUNT_QUERY_ROOT, 'protection', token, 'statement'] as const,
   sessionResult: (token: string | null, since: string) => [ACCOUNT_QUERY_ROOT, 'protection', token, 'session', since] as const,
+  playSession: (token: string | null) => [ACCOUNT_QUERY_ROOT, 'protection', token, 'playSession'] as const,
   helpOrganisations: ['protection-help-organisations'] as const,
 };
 
@@ -46,6 +48,31 @@ export function useActivityStatement() {
     queryKey: protectionKeys.statement(token),
     queryFn: ({ signal }) => api('/protection/statement', { months: 12 }, { signal, isSilent: true }),
     enabled: token !== null,
+  });
+}
+
+/**
+ * The reality check's clock of this log-in, kept by the server: the first game screen starts it, every
+ * later one (after a reload or a reopening of the app) reads it. Quiet, like the other game-screen reads.
+ */
+export function usePlaySession() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: protectionKeys.playSession(token),
+    queryFn: async ({ signal }) =>
+      readPlaySession(await api('/protection/playSession', {}, { signal, isSilent: true }), Date.now()),
+    enabled: token !== null,
+    staleTime: Infinity,
+  });
+}
+
+/** "Continue" after a check: the server starts the next interval, and its answer replaces the cached clock. */
+export function useContinuePlaying() {
+  const token = useSessionToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('/protection/continuePlaying', {}, { isSilent: true }),
+    onSuccess: (answer) => queryClient.setQueryData(protectionKeys.playSession(token), readPlaySession(answer, Date.now())),
   });
 }
 

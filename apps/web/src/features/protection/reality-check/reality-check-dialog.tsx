@@ -2,42 +2,36 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { formatRupees, toPaise } from '../../../shared/lib/money.ts';
-import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { Button } from '../../../shared/ui/button.tsx';
 import { AppDialog } from '../../../shared/ui/dialog.tsx';
 import { Spinner } from '../../../shared/ui/spinner.tsx';
 import { useSessionResult } from '../use-protection.ts';
 import { playPause } from './play-pause.ts';
-import { minutesPlayed, type RealityCheckState } from './reality-check-clock.ts';
+import { minutesPlayed, sessionResultSince, type RealityCheckState } from './reality-check-clock.ts';
 import { useRealityCheck } from './use-reality-check.ts';
 import styles from '../protection.module.css';
-
-// The server answers for at most the last 7 days; a browser session kept open longer asks for those.
-const LONGEST_SESSION_MS = 7 * 24 * 3_600_000 - 60_000;
-
-/** The session's start on the server's clock, which counts the bets. */
-function sessionStartOnServer(state: RealityCheckState): string {
-  const offsetMs = serverClock.nowMs() - Date.now();
-  const startMs = Math.max(state.startedAtMs + offsetMs, serverClock.nowMs() - LONGEST_SESSION_MS);
-  return new Date(startMs).toISOString();
-}
 
 /** The reality check (UKGC RTS 13): every N minutes the game pauses until the player continues or leaves. */
 export function RealityCheck({ intervalMinutes }: { intervalMinutes: number | null }) {
   const check = useRealityCheck(intervalMinutes);
-  if (!check.isDue) return null;
+  if (!check.isDue || !check.state) return null;
   return (
-    <RealityCheckDialog played={minutesPlayed(check.state, check.nowMs)} state={check.state} onContinue={check.acknowledge} />
+    <RealityCheckDialog
+      played={minutesPlayed(check.state, check.nowMs)}
+      state={check.state}
+      nowMs={check.nowMs}
+      onContinue={check.acknowledge}
+    />
   );
 }
 
-type RealityCheckDialogProps = { played: number; state: RealityCheckState; onContinue: () => void };
+type RealityCheckDialogProps = { played: number; state: RealityCheckState; nowMs: number; onContinue: () => void };
 
-function RealityCheckDialog({ played, state, onContinue }: RealityCheckDialogProps) {
+function RealityCheckDialog({ played, state, nowMs, onContinue }: RealityCheckDialogProps) {
   const { t } = useTranslation('protection');
   const navigate = useNavigate();
   // Fixed while the dialog is open, so a clock re-sync does not ask again.
-  const [since] = useState(() => sessionStartOnServer(state));
+  const [since] = useState(() => sessionResultSince(state, nowMs));
   useEffect(() => {
     playPause.set(true);
     return () => playPause.set(false);
