@@ -236,8 +236,16 @@ export const ZOrderNoRequest = z.object({
 });
 export const ZUsdtTransferFinishResponse = z.object({ orderNo: z.string(), status: z.literal('WAIT') });
 
-export const RECHARGE_STATUSES = ['WAIT', 'COMPLETED', 'FAIL'] as const;
+/**
+ * The spec's WAIT, COMPLETED and FAIL, and two states of a payment that arrived when it could not be
+ * credited (a deposit limit passed, a time-out or self-exclusion in force): HELD, kept out of the
+ * balance until the operator returns it, then RETURNED.
+ */
+export const RECHARGE_STATUSES = ['WAIT', 'COMPLETED', 'FAIL', 'HELD', 'RETURNED'] as const;
 export type TRechargeStatus = (typeof RECHARGE_STATUSES)[number];
+/** Why a paid recharge was held instead of credited. */
+export const RECHARGE_HELD_REASONS = ['deposit_limit', 'timeout', 'self_exclusion'] as const;
+export type TRechargeHeldReason = (typeof RECHARGE_HELD_REASONS)[number];
 
 export const ZRecordListRequest = z.object({
   pageNum: zPageField(1, 100_000),
@@ -250,6 +258,8 @@ export const ZRechargeRecord = z.object({
   amount: zMoneyText,
   usdtAmount: zMoneyText.nullable(),
   status: z.enum(RECHARGE_STATUSES),
+  /** HELD and RETURNED orders: why the payment was not credited; null otherwise. */
+  heldReason: z.enum(RECHARGE_HELD_REASONS).nullable(),
   /** True for a USDT order whose "Transfer Finish" was pressed and that awaits verification. */
   isTransferSubmitted: z.boolean(),
   createTime: z.string(),

@@ -63,7 +63,7 @@ describe('daily agent commission', () => {
   let server: TestServer;
   let chain: Player[];
   let loner: Player;
-  /** What each chain member really wagered on the betting day (bets − refunds − live crash stakes). */
+  /** What each chain member really wagered on the betting day (bets − refunds of them). */
   const validBets = new Map<number, bigint>();
   let betDay = '';
   let firstDay = '';
@@ -113,7 +113,8 @@ describe('daily agent commission', () => {
       await move(server, player.userId, `bet:${player.userId}:2`, 'bet', 999n);
       validBets.set(player.userId, stake + 999n);
     }
-    // p3 got part of a bet refunded; p5 has a crash bet still in the air (its stake can still come back).
+    // p3 got part of a bet refunded; p5 has a crash bet still in the air, a valid bet of the day (were
+    // it refunded after the day is paid, the refund would be taken from p5's next days).
     await move(server, chain[3]!.userId, `refund:${chain[3]!.userId}`, 'refund', 50_001n);
     validBets.set(chain[3]!.userId, validBets.get(chain[3]!.userId)! - 50_001n);
     await server.ctx.db.transaction(async (tx) => {
@@ -123,6 +124,7 @@ describe('daily agent commission', () => {
       );
     });
     await move(server, chain[5]!.userId, `bet:${chain[5]!.userId}:crash`, 'bet', 77_700n);
+    validBets.set(chain[5]!.userId, validBets.get(chain[5]!.userId)! + 77_700n);
     expect(dayOf(Date.now())).toBe(betDay);
   });
 

@@ -1,12 +1,13 @@
+import assert from 'node:assert/strict';
 import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/contracts';
 import type { Logger } from 'pino';
 import type { AgentLevelThreshold } from '../../platform/config.ts';
 import type { AppContext } from '../../platform/context.ts';
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Tx } from '../../platform/db/db.ts';
 import { startInterval } from '../../platform/leader.ts';
 import { HOUSE_SHARD_COUNT, houseAccountId, houseShardPurpose } from '../wallet/accounts.ts';
 import { postPayoutsFromQuery } from '../wallet/post-transfers.ts';
-import { fillValidBets } from '../wallet/valid-bets.ts';
+import { fillValidBets, VALID_BETS_REFUND_GRACE_MS } from '../wallet/valid-bets.ts';
 import { decideAgentLevels, type LevelChanges } from './agent-levels.ts';
 import { addDays, DAY_MS, kolkataDay, kolkataDayStartMs } from './kolkata-days.ts';
 import { findSettingsOn, settingsFromConfig } from './programme-settings.ts';
@@ -16,6 +17,9 @@ import { refreshTeamStats, refreshUnfinishedDays } from './refresh-team-stats.ts
 export { kolkataDay, kolkataDayStartMs };
 /** A finished Kolkata day is paid from 01:00 the next day. */
 const PAY_HOUR_MS = 3_600_000;
+// A day's valid bets are final once the refunds of its stakes stop counting in it; paying it a few
+// minutes later than that means every transaction that counts in it has committed.
+assert(PAY_HOUR_MS >= VALID_BETS_REFUND_GRACE_MS + 5 * 60_000, 'a day is paid after its valid bets are final');
 /** How often the leader looks for a day to pay. */
 const CHECK_INTERVAL_MS = 60_000;
 /** Days paid per step when catching up, oldest first; the next step goes on. */
@@ -45,13 +49,33 @@ export type DayOutcome = {
 };
 
 /**
+ * A member's negative valid bets are carried into their next day with bets rather than dropped, so a
+ * refund that came after its stake's day was paid is taken back from what follows (decision 0013):
+ * each member of the day adds what they carried, their carry is replaced by the result when it is
+ * negative and cleared otherwise. Members without bets that day keep theirs. Three statements.
+ */
+async function carryNegativeDays(tx: Tx, day: string): Promise<void> {
+  await tx.query(
+    `update valid_bets v set bets_paise = v.bets_paise + c.carry_paise
+     from agent_commission_carry c where c.member_id = v.user_id`,
+  );
+  await tx.query('delete from agent_commission_carry c using valid_bets v where c.member_id = v.user_id');
+  await tx.query(
+    `insert into agent_commission_carry (member_id, carry_paise, day)
+     select user_id, bets_paise, $1::date from valid_bets where bets_paise < 0`,
+    [day],
+  );
+}
+
+/**
  * Pays one finished Kolkata day's commission, all in one transaction (decision 0013): claim the day
  * (`agent_commission_days`, primary key the day: a second run, another leader or a restarted process
  * finds it taken, or waits for the first and then finds it taken), fill every player's valid bets of
- * that day from the wallet, store one line per agent and team member at depths 1–6 with the rate of
- * the agent's level and the member's depth and floor(bets × rate / 10000), then post one `commission`
- * transfer per agent with a positive total (key `commission:<agent>:<day>`) from the commissions house
- * account to the agent's cash. A few statements whatever the team sizes.
+ * that day from the wallet (refunds dated by their stakes) with what each carried from negative days,
+ * store one line per agent and team member at depths 1–6 with the rate of the agent's level and the
+ * member's depth and floor(bets × rate / 10000), then post one `commission` transfer per agent with a
+ * positive total (key `commission:<agent>:<day>`) from the commissions house account to the agent's
+ * cash. A few statements whatever the team sizes.
  *
  * With `levelThresholds`, every agent's level is decided first in the same transaction, right after
  * the claim (decision 0014), from the team statistics of the days ending with this one, so the day is
@@ -74,6 +98,7 @@ export async function payCommissionDay(
     if (claimed.length === 0) return { day, status: 'already_paid', agents: 0, amountPaise: 0n } satisfies DayOutcome;
     const levelChanges = levelThresholds ? await decideAgentLevels(tx, levelThresholds, day) : undefined;
     await fillValidBets(tx, new Date(fromMs), new Date(fromMs + DAY_MS));
+    await carryNegativeDays(tx, day);
     const levels: number[] = [];
     const depths: number[] = [];
     const rates: number[] = [];
@@ -92,7 +117,7 @@ export async function payCommissionDay(
        join users a on a.id = t.ancestor_id
        join unnest($2::integer[], $3::integer[], $4::integer[]) as r (level, depth, rate_bp)
          on r.level = least(a.level, $5::integer) and r.depth = t.depth
-       where t.depth between 1 and 6 and t.ancestor_id <> t.descendant_id
+       where v.bets_paise > 0 and t.depth between 1 and 6 and t.ancestor_id <> t.descendant_id
          and (v.bets_paise * r.rate_bp) / 10000 > 0`,
       [day, levels, depths, rates, ratesBp.length - 1],
     );

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { isCalendarDay } from '@mayur/contracts';
 import type { Db } from '../../platform/db/db.ts';
 import { fillCashBalances, fillPlayerActivity } from '../wallet/player-activity.ts';
+import { VALID_BETS_REFUND_GRACE_MS } from '../wallet/valid-bets.ts';
 import { DAY_MS, kolkataDayStartMs } from './kolkata-days.ts';
 
 /** Every refresh takes this lock for its transaction: two refreshes never rewrite the same rows at once. */
@@ -11,7 +12,8 @@ const STATS_LOCK_KEY = 7_215_014;
  * Recomputes one Kolkata day of every agent's team statistics, in one transaction (decision 0014):
  * fills every player's activity of the day from the wallet, replaces the day's rows of
  * `agent_team_days` with the members' figures summed per agent for depth 1 ('direct') and depths 1–6
- * ('team'), marks the day refreshed (final once the day is over) and replaces the snapshot of the
+ * ('team'), marks the day refreshed (final once the day is over and the refunds of its stakes no longer
+ * count in it, 00:55 the next day) and replaces the snapshot of the
  * teams' cash balances. A few statements whatever the team sizes; safe to run again at any time.
  * Returns how many agents have figures that day.
  */
@@ -54,10 +56,11 @@ export async function refreshTeamStats(db: Db, day: string): Promise<{ agents: n
        select count(distinct agent_id)::integer as agents from written`,
       [day, from, to],
     );
+    // A day's figures are final once the refunds of its stakes stop counting in it (valid-bets.ts).
     await tx.query(
       `insert into agent_stats_days (day, refreshed_at, is_final) values ($1::date, now(), now() >= $2)
        on conflict (day) do update set refreshed_at = excluded.refreshed_at, is_final = excluded.is_final`,
-      [day, to],
+      [day, new Date(to.getTime() + VALID_BETS_REFUND_GRACE_MS)],
     );
     await fillCashBalances(tx);
     await tx.query('delete from agent_team_balances');

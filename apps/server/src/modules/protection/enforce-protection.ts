@@ -2,15 +2,16 @@ import {
   formatMoney,
   PROTECTION_PERIODS,
   protectionPeriodResetsAtMs,
+  type LimitRefusalDetails,
   type ProtectionLimitKind,
   type ProtectionPeriod,
 } from '@mayur/contracts';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { findDepositUsage } from './find-deposit-usage.ts';
+import { findCreditedDeposits, findDepositUsage } from './find-deposit-usage.ts';
 import { findNetLossesSince } from '../wallet/activity-statement.ts';
 import { activeExclusion, exclusionRefusal } from './exclusion.ts';
-import { limitOf, periodStarts, PROTECTION_COLUMNS, type ProtectionRow } from './protection-row.ts';
+import { limitOf, periodRanges, periodStarts, PROTECTION_COLUMNS, type ProtectionRow } from './protection-row.ts';
 
 // The checks money movements make in their own transactions (decision 0022). Each locks the player's
 // protection row FOR UPDATE before it counts, so a second request of the same player, on any node,
@@ -71,6 +72,46 @@ export async function assertMayDeposit(tx: Tx, now: Date, userId: number, amount
   const usage = await findDepositUsage(tx, userId, periodStarts(nowMs), now);
   const refusal = passedLimit(row, 'deposit', usage, amountPaise, nowMs);
   if (refusal) throw refusal;
+}
+
+/** Why a paid recharge is held instead of credited (the order's `held_reason`). */
+export type DepositHoldReason = 'deposit_limit' | 'timeout' | 'self_exclusion';
+export type DepositHold = { reason: DepositHoldReason; detail: string };
+
+/**
+ * In the transaction that credits a paid recharge order, before the credit: why the money may not go
+ * to the player's cash, or null when it may. Decided under the player's protection row lock, so that
+ * parallel credits, and the orders opened meanwhile, count one another. No deposit is credited during
+ * a time-out or self-exclusion. Otherwise the credit must fit every deposit limit of the periods the
+ * order was opened in (an order counts where it was opened, decision 0022), with the player's
+ * recharges already credited there. An order counted since it was opened always fits, unless the
+ * player lowered a limit since; a failed or expired one no longer was, and its late payment could
+ * otherwise pass the limit.
+ */
+export async function findDepositHold(
+  tx: Tx,
+  now: Date,
+  userId: number,
+  order: { amountPaise: bigint; openedAt: Date },
+): Promise<DepositHold | null> {
+  const [row] = await tx.query<ProtectionRow>(
+    `select ${PROTECTION_COLUMNS} from player_protection where user_id = $1 for update`,
+    [userId],
+  );
+  if (!row) return null;
+  const exclusion = activeExclusion(row, now.getTime());
+  if (exclusion)
+    return {
+      reason: exclusion.kind === 'timeout' ? 'timeout' : 'self_exclusion',
+      detail: `${exclusion.kind} until ${exclusion.endsAt}`,
+    };
+  if (!hasLimits(row, 'deposit')) return null;
+  const openedMs = order.openedAt.getTime();
+  const credited = await findCreditedDeposits(tx, userId, periodRanges(openedMs));
+  const passed = passedLimit(row, 'deposit', credited, order.amountPaise, openedMs);
+  if (!passed) return null;
+  const { period, limit, used } = passed.details as LimitRefusalDetails;
+  return { reason: 'deposit_limit', detail: `over the ${period} deposit limit of ₹${limit} (₹${used} credited)` };
 }
 
 /** In the transaction that redeems a gift: refuses during a time-out or self-exclusion. */

@@ -25,3 +25,27 @@ export async function findDepositUsage(
   );
   return row ?? { day: 0n, week: 0n, month: 0n };
 }
+
+export type PeriodRange = { from: Date; to: Date };
+
+/**
+ * The player's credited recharges (completed orders) opened in each of three ranges: what a late
+ * credit of an order is checked against, in the periods that order was opened in. Orders still
+ * waiting are left out: each is checked on its own when its payment arrives.
+ */
+export async function findCreditedDeposits(
+  db: Queryable,
+  userId: number,
+  ranges: { day: PeriodRange; week: PeriodRange; month: PeriodRange },
+): Promise<DepositUsage> {
+  const earliest = new Date(Math.min(ranges.day.from.getTime(), ranges.week.from.getTime(), ranges.month.from.getTime()));
+  const [row] = await db.query<DepositUsage>(
+    `select coalesce(sum(amount_paise) filter (where created_at >= $3 and created_at < $4), 0)::bigint as day,
+            coalesce(sum(amount_paise) filter (where created_at >= $5 and created_at < $6), 0)::bigint as week,
+            coalesce(sum(amount_paise) filter (where created_at >= $7 and created_at < $8), 0)::bigint as month
+     from deposit_orders
+     where user_id = $1 and created_at >= $2 and status = 'completed'`,
+    [userId, earliest, ranges.day.from, ranges.day.to, ranges.week.from, ranges.week.to, ranges.month.from, ranges.month.to],
+  );
+  return row ?? { day: 0n, week: 0n, month: 0n };
+}

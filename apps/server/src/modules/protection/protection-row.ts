@@ -3,6 +3,7 @@ import {
   PROTECTION_LIMIT_KINDS,
   PROTECTION_PERIODS,
   protectionPeriodDays,
+  protectionPeriodResetsAtMs,
   type ExclusionDuration,
   type ExclusionKind,
   type ProtectionLimitKind,
@@ -51,6 +52,16 @@ export type PeriodStarts = { day: Date; week: Date; month: Date };
 export function periodStarts(nowMs: number): PeriodStarts {
   const startOf = (period: ProtectionPeriod) => new Date(kolkataDayStartMs(protectionPeriodDays(period, nowMs).from));
   return { day: startOf('day'), week: startOf('week'), month: startOf('month') };
+}
+
+/** The Kolkata day, ISO week and calendar month that contain `atMs`, each from its start to the next one's. */
+export function periodRanges(atMs: number): Record<ProtectionPeriod, { from: Date; to: Date }> {
+  const starts = periodStarts(atMs);
+  const rangeOf = (period: ProtectionPeriod) => ({
+    from: starts[period],
+    to: new Date(protectionPeriodResetsAtMs(period, atMs)),
+  });
+  return { day: rangeOf('day'), week: rangeOf('week'), month: rangeOf('month') };
 }
 
 export async function findProtectionRow(db: Queryable, userId: number): Promise<ProtectionRow | undefined> {

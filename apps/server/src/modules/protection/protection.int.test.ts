@@ -1,6 +1,7 @@
 import { LIMIT_CHANGE_DELAY_MS } from '@mayur/contracts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addBankCard, expectLedgerBalanced, operator, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { lastKolkataMidnightMs, moveTransferTo } from '../../../test/ledger-time.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type Reply, type TestServer } from '../../../test/test-server.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';
@@ -151,6 +152,32 @@ describe('deposit and loss limits', () => {
     expect(state).toMatchObject({ hasLossLimit: true, autoplayMaxRounds: 100 });
     expect(limitIn(state, 'loss', 'day').used).toBe('100.00');
     await expectLedgerBalanced(server);
+  });
+
+  it('counts a crash bet staked before Kolkata midnight and cancelled after it on its own day, not as a win of the next', async () => {
+    const player = await quickPlayer(server, { cashPaise: 100_000n });
+    await setLimit(player.token, 'loss', 'day', '100');
+    const queued = await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+    expect(queued.body.obj.bet.status).toBe('queued');
+    const betId = queued.body.obj.bet.id as string;
+    expect((await server.call('/gameroket/cancel', { betId }, { token: player.token })).body.res).toBe(1);
+    // The ledger's times are the database's: the stake is moved to 30 s before today's Kolkata
+    // midnight, the cancel's refund to just after it.
+    const midnightMs = lastKolkataMidnightMs(T0);
+    await moveTransferTo(server.ctx.db, `crash-bet:${betId}`, new Date(midnightMs - 30_000));
+    await moveTransferTo(
+      server.ctx.db,
+      `crash-cancel:${betId}`,
+      new Date(midnightMs + Math.min(30_000, (Date.now() - midnightMs) / 2)),
+    );
+
+    // Today the player has lost nothing and may lose ₹100, not ₹200.
+    const outcomes: string[] = [];
+    for (let i = 0; i < 20; i++) outcomes.push(codes([await wingoBet(player.token, '10')])[0]!);
+    expect(count(outcomes, 'ok')).toBe(10);
+    expect(count(outcomes, 'LOSS_LIMIT_REACHED')).toBe(10);
+    const state = (await server.call('/protection/state', {}, { token: player.token })).body.obj;
+    expect(limitIn(state, 'loss', 'day').used).toBe('100.00');
   });
 
   it('applies a lower limit at once, and a higher one or a removal only when confirmed 24 hours later', async () => {

@@ -1,27 +1,10 @@
 import type { Queryable } from '../../platform/db/db.ts';
+import { firstStakeTransferIdSince, stakeTimeOfRefundSql } from './refund-stakes.ts';
 
 // What player protection (decision 0022) may know of a player's money in and out, without reading the
 // ledger's tables itself. A stake is a `bet` or `fee` debited from the player's cash less a `refund`
 // credited back (a cancelled or void crash bet); a win is a `payout` credited to the cash; a deposit a
 // `deposit` credit; a withdrawal a `withdrawal_hold` debit less a `withdrawal_rejected` credit back.
-
-/** How far before a period's start the scan of a player's entries begins, in transfer ids (see below). */
-const TRANSACTION_SLACK_MS = 60_000;
-
-/**
- * The smallest transfer id that can belong to `since` or later. Ids and `created_at` (the time a
- * transaction began) agree except within a transaction's length, so the first stake at or after a
- * minute earlier is a safe lower bound; it lets a player's entries be read through their account's
- * index from there instead of from their first bet ever. Null when nothing was staked since.
- */
-async function firstTransferIdSince(db: Queryable, since: Date): Promise<bigint | null> {
-  const [row] = await db.query<{ id: bigint }>(
-    `select id from ledger_transfers where reason in ('bet', 'fee', 'refund') and created_at >= $1
-     order by created_at limit 1`,
-    [new Date(since.getTime() - TRANSACTION_SLACK_MS)],
-  );
-  return row?.id ?? null;
-}
 
 export type NetLossStarts = { day: Date; week: Date; month: Date };
 export type NetLosses = { day: bigint; week: bigint; month: bigint };
@@ -29,7 +12,9 @@ export type NetLosses = { day: bigint; week: bigint; month: bigint };
 /**
  * Each player's stakes less wins since each of three instants (the starts of their current day, week
  * and month), in one statement for all the players; negative when they are up. Players who moved
- * nothing are absent. Entries are counted from the instant on with no upper bound.
+ * nothing are absent. Entries are counted from the instant on with no upper bound. A refund is dated
+ * by the stake it gives back (refund-stakes.ts), like the commission's valid bets: a bet staked before
+ * a period began and cancelled after it lowers neither the period's losses nor what it may still lose.
  */
 export async function findNetLossesSince(
   db: Queryable,
@@ -38,16 +23,23 @@ export async function findNetLossesSince(
 ): Promise<Map<number, NetLosses>> {
   if (userIds.length === 0) return new Map();
   const earliest = new Date(Math.min(starts.day.getTime(), starts.week.getTime(), starts.month.getTime()));
-  const fromId = await firstTransferIdSince(db, earliest);
+  const fromId = await firstStakeTransferIdSince(db, earliest);
   if (fromId === null) return new Map();
   const rows = await db.query<{ user_id: number; day: bigint; week: bigint; month: bigint }>(
-    `with movements as (
-       select a.user_id, e.created_at,
+    `with entries as (
+       select a.user_id, e.account_id, e.transfer_id, e.created_at, t.reason, t.reference,
               -e.amount_paise as loss_paise
        from ledger_accounts a
        join ledger_entries e on e.account_id = a.id and e.transfer_id >= $2 and e.created_at >= $3
        join ledger_transfers t on t.id = e.transfer_id and t.reason in ('bet', 'fee', 'refund', 'payout')
        where a.kind = 'cash' and a.user_id = any($1::integer[])
+     ), movements as (
+       -- A refund of a stake older than the scan counts in no period: its stake did not either.
+       select user_id, loss_paise,
+              case when reason = 'refund' and reference is not null
+                   then coalesce(${stakeTimeOfRefundSql('m', '$2::bigint')}, '-infinity'::timestamptz)
+                   else created_at end as created_at
+       from entries m
      )
      select user_id,
             coalesce(sum(loss_paise) filter (where created_at >= $4), 0)::bigint as day,
@@ -63,7 +55,7 @@ export type GameResult = { betsPaise: bigint; winsPaise: bigint };
 
 /** A player's stakes (less refunds) and wins since an instant: the reality check's session result. */
 export async function findGameResultSince(db: Queryable, userId: number, since: Date): Promise<GameResult> {
-  const fromId = await firstTransferIdSince(db, since);
+  const fromId = await firstStakeTransferIdSince(db, since);
   if (fromId === null) return { betsPaise: 0n, winsPaise: 0n };
   const [row] = await db.query<{ bets: bigint; wins: bigint }>(
     `select coalesce(sum(-e.amount_paise) filter (where t.reason in ('bet', 'fee', 'refund')), 0)::bigint as bets,

@@ -14,7 +14,8 @@ import { fillValidBets } from './valid-bets.ts';
  * - `withdraw_paise`, `withdraw_count`: withdrawals paid out then (`withdrawal_paid`), each the
  *   player's whose cash its hold (`withdrawal_hold`, same reference) was taken from;
  * - `bet_paise`, `fee_paise`, `bet_count`: stakes and fees debited from their cash, and bets placed;
- * - `valid_bet_paise`: the valid bets the commission is paid on, exactly as `fillValidBets` counts them.
+ * - `valid_bet_paise`: the valid bets the commission is paid on, exactly as `fillValidBets` counts them,
+ *   never below zero (a negative day is the commission's to carry forward, not a statistic).
  * Also leaves `valid_bets` filled for the same period. Returns how many players it holds.
  */
 export async function fillPlayerActivity(tx: Queryable, from: Date, to: Date): Promise<number> {
@@ -66,7 +67,7 @@ export async function fillPlayerActivity(tx: Queryable, from: Date, to: Date): P
        union all
        select user_id, 0, 0, false, 0, 0, bet_paise, fee_paise, bet_count, 0 from stakes
        union all
-       select user_id, 0, 0, false, 0, 0, 0, 0, 0, bets_paise from valid_bets
+       select user_id, 0, 0, false, 0, 0, 0, 0, 0, greatest(bets_paise, 0) from valid_bets
      ), kept as (
        insert into player_activity
        select user_id, sum(deposit_paise)::bigint, sum(deposit_count)::integer, bool_or(is_first_deposit),

@@ -18,7 +18,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-const operator = (name: string, args: CommandArgs) =>
+const operator = (name: string, args: CommandArgs, actor = 'tester') =>
   runOperatorCommand(
     {
       db: server.ctx.db,
@@ -26,16 +26,20 @@ const operator = (name: string, args: CommandArgs) =>
       log: server.ctx.log,
       gateway: server.ctx.gateway,
       inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor: 'tester',
+      actor,
     },
     name,
     args,
   );
 
+/** A gift code the players can redeem: one that waits for a second approver (cash) gets one. */
 async function newGift(args: CommandArgs) {
   const result = await operator('gift:create', args);
   expect(result.isOk).toBe(true);
-  return result.lines.at(-1)!;
+  const code = result.lines.at(-1)!;
+  if (result.lines.some((line) => line.includes('waits for a second')))
+    expect((await operator('gift:approve', { code }, 'second-tester')).isOk).toBe(true);
+  return code;
 }
 
 let keySequence = 0;

@@ -1,8 +1,14 @@
-import { formatMoney, type TRechargeRecord, type TRechargeStatus } from '@mayur/contracts';
+import { formatMoney, type TRechargeHeldReason, type TRechargeRecord, type TRechargeStatus } from '@mayur/contracts';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { formatUsdtMicro } from '../order-numbers.ts';
 
 const STATUS_LABELS: Record<string, TRechargeStatus> = { pending: 'WAIT', completed: 'COMPLETED', failed: 'FAIL' };
+
+/** A held order (paid, not credited: decision 0022) is HELD until the operator returns it, then RETURNED. */
+function statusOf(row: Pick<Row, 'status' | 'held_reason' | 'returned_at'>): TRechargeStatus {
+  if (row.held_reason) return row.returned_at ? 'RETURNED' : 'HELD';
+  return STATUS_LABELS[row.status]!;
+}
 
 type Row = {
   order_no: string;
@@ -10,6 +16,8 @@ type Row = {
   amount_paise: bigint;
   usdt_micro: bigint | null;
   status: string;
+  held_reason: TRechargeHeldReason | null;
+  returned_at: Date | null;
   transfer_submitted_at: Date | null;
   created_at: Date;
   completed_at: Date | null;
@@ -19,7 +27,8 @@ type Row = {
 /** The player's own recharge orders, newest first. */
 export async function findRechargeList(db: Queryable, userId: number, paging: { pageNum: number; pageSize: number }) {
   const rows = await db.query<Row>(
-    `select order_no, method, amount_paise, usdt_micro, status, transfer_submitted_at, created_at, completed_at,
+    `select order_no, method, amount_paise, usdt_micro, status, held_reason, returned_at, transfer_submitted_at, created_at,
+            completed_at,
             count(*) over ()::int as total
      from deposit_orders where user_id = $1 order by id desc limit $2 offset $3`,
     [userId, paging.pageSize, (paging.pageNum - 1) * paging.pageSize],
@@ -31,7 +40,8 @@ export async function findRechargeList(db: Queryable, userId: number, paging: { 
       method: row.method,
       amount: formatMoney(row.amount_paise),
       usdtAmount: row.usdt_micro === null ? null : formatUsdtMicro(row.usdt_micro),
-      status: STATUS_LABELS[row.status]!,
+      status: statusOf(row),
+      heldReason: row.held_reason,
       isTransferSubmitted: row.transfer_submitted_at !== null,
       createTime: row.created_at.toISOString(),
       completeTime: row.completed_at?.toISOString() ?? null,

@@ -71,14 +71,20 @@ export async function watchUsdtDeposits(
         skip('too_few_confirmations');
         continue;
       }
-      const outcome = await applyDepositEvent(db, log, inviteBonus, {
-        provider: USDT_PROVIDER,
-        eventId: `trc20:${transfer.txid}`,
-        orderNo: order.order_no,
-        status: 'paid',
-        paid: { currency: 'USDT', amount: transfer.valueMicro },
-        payload: { ...transfer, valueMicro: transfer.valueMicro.toString(), blockNumber: info.blockNumber, nowBlock },
-      });
+      const outcome = await applyDepositEvent(
+        db,
+        log,
+        inviteBonus,
+        {
+          provider: USDT_PROVIDER,
+          eventId: `trc20:${transfer.txid}`,
+          orderNo: order.order_no,
+          status: 'paid',
+          paid: { currency: 'USDT', amount: transfer.valueMicro },
+          payload: { ...transfer, valueMicro: transfer.valueMicro.toString(), blockNumber: info.blockNumber, nowBlock },
+        },
+        new Date(nowMs),
+      );
       if (outcome === 'credited') result.credited += 1;
       else skip(outcome);
     }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { rechargeStatusView, withdrawStatusView } from './record-status.ts';
+import { rechargeHeldNoteKey, rechargeStatusView, withdrawStatusView } from './record-status.ts';
 
 type Messages = { [key: string]: string | Messages };
 
@@ -28,6 +28,26 @@ describe('recharge status', () => {
     expect(englishText(view.labelKey)).toBe('WAIT');
     expect(englishText(view.detailKey!)).toBe('Verifying');
     expect(rechargeStatusView({ status: 'COMPLETED', isTransferSubmitted: true }).detailKey).toBeNull();
+  });
+});
+
+describe('a recharge paid when it could not be credited', () => {
+  it('waits as Held with the reason it is not in the balance, then closes as Returned', () => {
+    const held = { status: 'HELD', heldReason: 'deposit_limit', isTransferSubmitted: false } as const;
+    expect(rechargeStatusView(held)).toMatchObject({ tone: 'pending', detailKey: null });
+    expect(englishText(rechargeStatusView(held).labelKey)).toBe('Held');
+    expect(englishText(rechargeHeldNoteKey(held)!)).toBe(
+      'Paid after your deposit limit was reached, so it was not added to your balance. It will be returned to you.',
+    );
+    const returned = { status: 'RETURNED', heldReason: 'self_exclusion', isTransferSubmitted: false } as const;
+    expect(rechargeStatusView(returned).tone).toBe('failed');
+    expect(englishText(rechargeStatusView(returned).labelKey)).toBe('Returned');
+    expect(englishText(rechargeHeldNoteKey(returned)!)).toBe('Paid during your self-exclusion: returned to you.');
+  });
+
+  it('has no such sentence for any other recharge', () => {
+    for (const status of ['WAIT', 'COMPLETED', 'FAIL'] as const)
+      expect(rechargeHeldNoteKey({ status, heldReason: null })).toBeNull();
   });
 });
 

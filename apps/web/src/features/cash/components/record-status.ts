@@ -11,10 +11,14 @@ export type StatusView = {
   detailKey: string | null;
 };
 
-const RECHARGE_TONES = { COMPLETED: 'success', WAIT: 'pending', FAIL: 'failed' } as const satisfies Record<
-  TRechargeRecord['status'],
-  StatusTone
->;
+// A held payment is still the player's money on its way back, so it waits; once returned it is closed.
+const RECHARGE_TONES = {
+  COMPLETED: 'success',
+  WAIT: 'pending',
+  FAIL: 'failed',
+  HELD: 'pending',
+  RETURNED: 'failed',
+} as const satisfies Record<TRechargeRecord['status'], StatusTone>;
 
 const WITHDRAW_TONES = { SUCCESS: 'success', WAIT: 'pending', FAIL: 'failed' } as const satisfies Record<
   TWithdrawRecord['status'],
@@ -28,6 +32,17 @@ export function rechargeStatusView(record: Pick<TRechargeRecord, 'status' | 'isT
     tone: RECHARGE_TONES[record.status],
     detailKey: record.status === 'WAIT' && record.isTransferSubmitted ? 'cash.status.verifying' : null,
   };
+}
+
+/**
+ * The sentence under a recharge that was paid when it could not be credited (over a deposit limit, in a
+ * time-out or self-exclusion): why it is not in the balance, and that it is being, or was, returned.
+ */
+export function rechargeHeldNoteKey(record: Pick<TRechargeRecord, 'status' | 'heldReason'>): string | null {
+  if (!record.heldReason) return null;
+  if (record.status === 'HELD') return `cash.records.held.${record.heldReason}`;
+  if (record.status === 'RETURNED') return `cash.records.returned.${record.heldReason}`;
+  return null;
 }
 
 /** A withdrawal's badge. */

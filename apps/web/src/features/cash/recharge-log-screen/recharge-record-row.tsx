@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../shared/lib/format-date-time.ts';
 import { formatUsdt } from '../components/cash-amounts.ts';
 import { BankIcon, UpiIcon, UsdtIcon } from '../components/cash-icons.tsx';
 import { CopyIconButton } from '../components/copy-button.tsx';
-import { rechargeStatusView } from '../components/record-status.ts';
+import { rechargeHeldNoteKey, rechargeStatusView } from '../components/record-status.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
 import styles from '../components/cash.module.css';
 
@@ -15,6 +15,7 @@ const METHOD_ICONS = { upi: UpiIcon, bank: BankIcon, usdt: UsdtIcon } as const;
 export function RechargeRecordRow({ record }: { record: TRechargeRecord }) {
   const { t, i18n } = useTranslation('cash');
   const MethodIcon = METHOD_ICONS[record.method];
+  const heldNoteKey = rechargeHeldNoteKey(record);
   return (
     <li className={styles.row} data-testid="recharge-record" data-status={record.status}>
       <span className={styles.rowIcon} data-kind={record.method} aria-hidden="true">
@@ -55,6 +56,11 @@ export function RechargeRecordRow({ record }: { record: TRechargeRecord }) {
           </span>
           <StatusBadge view={rechargeStatusView(record)} />
         </div>
+        {heldNoteKey && (
+          <p className={styles.reason} data-testid="record-held-note">
+            {t(heldNoteKey)}
+          </p>
+        )}
       </div>
     </li>
   );
