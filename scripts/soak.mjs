@@ -121,9 +121,14 @@ function cluster(...args) {
 }
 
 function admin(...args) {
+  return adminAs('soak', ...args);
+}
+
+/** The CLI as `actor`: a cash gift code waits for a second, different approver (maker-checker). */
+function adminAs(actor, ...args) {
   return spawnSync(process.execPath, [path.join(ROOT, 'apps/server/dist/admin.js'), ...args], {
     cwd: ROOT,
-    env: { ...process.env, DATABASE_URL, ADMIN_ACTOR: 'soak' },
+    env: { ...process.env, DATABASE_URL, ADMIN_ACTOR: actor },
     encoding: 'utf8',
   });
 }
@@ -567,7 +572,10 @@ async function main() {
     for (let k = 0; k < 3; k++) {
       const created = admin('gift:create', '--amount', '20', '--uses', String(PLAYERS), '--to', 'cash');
       if (created.status !== 0) throw new Error(`gift:create: ${created.stdout}${created.stderr}`);
-      codes.push(created.stdout.trim().split('\n').at(-1));
+      const code = created.stdout.trim().split('\n').at(-1);
+      const approved = adminAs('soak-checker', 'gift:approve', '--code', code);
+      if (approved.status !== 0) throw new Error(`gift:approve: ${approved.stdout}${approved.stderr}`);
+      codes.push(code);
     }
     const withdrawHash = await hash(WITHDRAW_PASSWORD);
     const players = [];

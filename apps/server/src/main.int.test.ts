@@ -19,7 +19,11 @@ function startMain(port: number) {
 
 /** The operator CLI as an operator runs it, against this test's embedded data folder and port. */
 function runAdmin(port: number, ...args: string[]) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: 'ci-operator' };
+  return runAdminAs('ci-operator', port, ...args);
+}
+
+function runAdminAs(actor: string, port: number, ...args: string[]) {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, ADMIN_ACTOR: actor };
   delete env.DATABASE_URL;
   return spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
     cwd: root,
@@ -86,6 +90,11 @@ describe('the server process', () => {
       expect(created.status).toBe(0);
       const code = created.stdout.trim().split('\n').at(-1)!;
       expect(code).toMatch(/^[A-Z0-9]{10}$/);
+      // A cash code waits for a second, different approver before anybody can redeem it.
+      expect(created.stdout).toContain('waits for a second, different approver');
+      expect(admin('gift:approve', '--code', code).stderr).toContain('APPROVAL_ALREADY_GIVEN');
+      const approved = runAdminAs('ci-checker', port, 'gift:approve', '--code', code);
+      expect(approved.status, approved.stdout).toBe(0);
 
       const login = await fetch(`http://127.0.0.1:${port}/api/user/login`, {
         method: 'POST',

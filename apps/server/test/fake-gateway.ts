@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signedHeaders, verifySignature } from '../src/modules/payments/gateways/hmac-signature.ts';
+import { signedHeaders, verifySignature } from '../src/platform/http/hmac-signature.ts';
 
 // A stand-in for an outside UPI/bank gateway speaking the `gateway-hmac` protocol on loopback: it
 // checks our signed requests, answers with signed replies, and can be told how payouts end.

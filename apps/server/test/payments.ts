@@ -1,4 +1,4 @@
-import { signedHeaders } from '../src/modules/payments/gateways/hmac-signature.ts';
+import { signedHeaders } from '../src/platform/http/hmac-signature.ts';
 import { inviteBonusSettings } from '../src/modules/agent/pay-invite-bonus.ts';
 import { checkLedger } from '../src/modules/wallet/check-ledger.ts';
 import { runOperatorCommand } from '../src/modules/admin/operator-commands.ts';
@@ -68,7 +68,8 @@ export async function expectLedgerBalanced(server: TestServer): Promise<void> {
   if (report.violations.length > 0) throw new Error(`ledger:check failed: ${JSON.stringify(report.violations)}`);
 }
 
-export function operator(server: TestServer, name: string, args: Record<string, string | undefined>) {
+/** An operator command as `actor` (a second approver is a different actor). */
+export function operator(server: TestServer, name: string, args: Record<string, string | undefined>, actor = 'test-operator') {
   return runOperatorCommand(
     {
       db: server.ctx.db,
@@ -76,7 +77,7 @@ export function operator(server: TestServer, name: string, args: Record<string, 
       log: server.ctx.log,
       gateway: server.ctx.gateway,
       inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor: 'test-operator',
+      actor,
     },
     name,
     args,

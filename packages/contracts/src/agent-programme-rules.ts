@@ -10,6 +10,12 @@ export const AGENT_RATE_MAX_BP = 10_000;
 export const AGENT_WHOLE_MAX = 999_999_999_999;
 /** Depths paid per level (the closure table's depth, decision 0012). */
 export const AGENT_RATE_DEPTHS = 6;
+/**
+ * What one level may pay in all, over its six depths: 1,000 bp, 10 % of the team's valid bets, every
+ * day, to cash. Past it the programme pays agents more than any game keeps (the lottery's fee is 2 %),
+ * whoever saves it.
+ */
+export const AGENT_RATE_SUM_MAX_BP = 1_000;
 
 export type AgentProgrammeLevelInput = {
   /** Basis points per depth 1–6. */
@@ -44,13 +50,16 @@ function isWhole(value: number, min: number): boolean {
  * server's settings (AGENT_COMMISSION_RATES_BP, AGENT_LEVEL_THRESHOLDS, INVITE_BONUS_*).
  */
 export function findAgentProgrammeProblems(input: AgentProgrammeInput): AgentProgrammeProblem[] {
+  // (Also: a level's six rates add up to at most AGENT_RATE_SUM_MAX_BP, and the invite bonus is at most
+  // its recharge threshold: a bonus larger than the deposit that earns it is money for nothing.)
   const problems: AgentProgrammeProblem[] = [];
   if (input.levels.length < 1 || input.levels.length > AGENT_PROGRAMME_MAX_LEVELS)
     problems.push({ code: 'AGENT_RATES_INVALID', path: ['levels'] });
   input.levels.forEach((level, index) => {
     if (
       level.ratesBp.length !== AGENT_RATE_DEPTHS ||
-      level.ratesBp.some((rate) => !Number.isSafeInteger(rate) || rate < 0 || rate > AGENT_RATE_MAX_BP)
+      level.ratesBp.some((rate) => !Number.isSafeInteger(rate) || rate < 0 || rate > AGENT_RATE_MAX_BP) ||
+      rateSumBp(level) > AGENT_RATE_SUM_MAX_BP
     )
       problems.push({ code: 'AGENT_RATES_INVALID', path: ['levels', index, 'ratesBp'] });
     const figures = [level.minTeamSize, level.minTeamDepositsRupees, level.minTeamBetsRupees];
@@ -65,5 +74,22 @@ export function findAgentProgrammeProblems(input: AgentProgrammeInput): AgentPro
   if (!isWhole(input.inviteBonusRupees, 0)) problems.push({ code: 'INVITE_BONUS_INVALID', path: ['inviteBonusRupees'] });
   if (!isWhole(input.inviteBonusThresholdRupees, 1))
     problems.push({ code: 'INVITE_BONUS_INVALID', path: ['inviteBonusThresholdRupees'] });
+  else if (input.inviteBonusRupees > input.inviteBonusThresholdRupees)
+    problems.push({ code: 'INVITE_BONUS_INVALID', path: ['inviteBonusRupees'] });
   return problems;
+}
+
+/** A level's six rates added up, in basis points. */
+export function rateSumBp(level: Pick<AgentProgrammeLevelInput, 'ratesBp'>): number {
+  return level.ratesBp.reduce((sum, rate) => sum + rate, 0);
+}
+
+/** What one owner may save alone (AGENT_PROGRAMME_SINGLE_OWNER_* settings); beyond it a second owner approves. */
+export type AgentProgrammeSingleOwnerBounds = { maxRateSumBp: number; maxInviteBonusRupees: number };
+
+/** Whether a programme goes beyond what one owner may save alone, so that a second owner must approve it. */
+export function needsSecondOwner(input: AgentProgrammeInput, bounds: AgentProgrammeSingleOwnerBounds): boolean {
+  return (
+    input.levels.some((level) => rateSumBp(level) > bounds.maxRateSumBp) || input.inviteBonusRupees > bounds.maxInviteBonusRupees
+  );
 }

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import pino from 'pino';
-import { migrate } from '../platform/db/migrate.ts';
+import { migrateFor } from '../platform/db/migrate.ts';
 import { openDb } from '../platform/db/open-db.ts';
 import { loadConfig } from '../platform/config.ts';
 import { isProcessAlive, readEmbeddedHandle } from '../platform/embedded-handle.ts';
 import { systemClock } from '../platform/clock.ts';
 import { inviteBonusSettings } from '../modules/agent/pay-invite-bonus.ts';
+import { approvalRulesOf } from '../modules/approvals/approval-rules.ts';
 import { createGateway } from '../modules/payments/gateways/create-gateway.ts';
 import { createPasswordHasher } from '../modules/auth/passwords.ts';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../modules/admin/operator-commands.ts';
 import { isProviderCommand, providerCommandUsage, runProviderCommand } from '../modules/providers/provider-commands.ts';
 import { BACKUP_USAGE, isBackupCommand, runBackupCommand } from './backup.ts';
+import { DB_MIGRATE_COMMAND, DB_MIGRATE_USAGE, runDbMigrate } from './db-migrate.ts';
 
 // `npm run admin -- <command> --option value ...` against the configured database. With DATABASE_URL
 // it connects to PostgreSQL. On the embedded default it opens ./data (DATA_DIR) itself, unless a
@@ -68,11 +70,16 @@ async function main(): Promise<number> {
     (backupResult.isOk ? process.stdout : process.stderr).write(backupResult.lines.join('\n') + '\n');
     return backupResult.isOk ? 0 : 1;
   }
+  if (name === DB_MIGRATE_COMMAND) {
+    const migrated = await runDbMigrate(loadConfig(), pino({ level: 'warn' }));
+    (migrated.isOk ? process.stdout : process.stderr).write(migrated.lines.join('\n') + '\n');
+    return migrated.isOk ? 0 : 1;
+  }
   // Third-party game providers (issue 16): the catalogue and reconciliation, with the providers' settings.
   if (name && isProviderCommand(name)) return runProviderCli(name, args);
   if (!name || !isKnownCommand(name)) {
     process.stderr.write(
-      `${name ? `unknown command "${name}"\n` : ''}${[...commandUsage(), ...BACKUP_USAGE, ...providerCommandUsage()].join('\n')}\n`,
+      `${name ? `unknown command "${name}"\n` : ''}${[...commandUsage(), ...BACKUP_USAGE, ...DB_MIGRATE_USAGE, ...providerCommandUsage()].join('\n')}\n`,
     );
     return 2;
   }
@@ -87,7 +94,7 @@ async function main(): Promise<number> {
   } else {
     const db = await openDb(config, log);
     try {
-      await migrate(db);
+      await migrateFor(config, db);
       const gateway = createGateway(config.payments, systemClock);
       result = await runOperatorCommand(
         {
@@ -98,7 +105,7 @@ async function main(): Promise<number> {
           inviteBonus: inviteBonusSettings(config),
           actor,
           hasher: createPasswordHasher(config.argon2),
-          secondApprovalAbovePaise: config.admin.secondApprovalAbovePaise,
+          approvalRules: approvalRulesOf(config.admin),
         },
         name,
         args,
@@ -129,7 +136,7 @@ async function runProviderCli(name: string, args: CommandArgs): Promise<number> 
   } else {
     const db = await openDb(config, pino({ level: 'warn' }));
     try {
-      await migrate(db);
+      await migrateFor(config, db);
       result = await runProviderCommand(
         { db, clock: systemClock, log: pino({ level: 'warn' }), providers: config.providers, actor },
         name,

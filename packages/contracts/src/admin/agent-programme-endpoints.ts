@@ -6,6 +6,7 @@ import {
   type AgentProgrammeInput,
 } from '../agent-programme-rules.ts';
 import { zMoneyText } from '../fields.ts';
+import { ZOwnerRequest } from './schemas.ts';
 import type { AdminEndpointDefinition } from './endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 
@@ -15,9 +16,10 @@ export type { AgentProgrammeInput };
 // Changing the agent programme from the console (decision 0023, "Agent programme"): a change is a new
 // version of the settings that takes effect from the next business day (India time), so a day already
 // running is paid under one set of rates. Only owners change it: it decides what the house pays every
-// agent every day, and it has no second approver.
+// agent every day. A change beyond the single-owner bounds (AGENT_PROGRAMME_SINGLE_OWNER_*) waits for a
+// second owner's approval (decision 0029).
 
-/** Owners only: least privilege for a change of money policy without a checker. */
+/** Owners only: least privilege for a change of money policy. */
 export const PROGRAMME_EDITORS = ['owner'] as const satisfies readonly OperatorRole[];
 
 const zWhole = (code: string) => z.number({ error: code }).int({ error: code });
@@ -67,17 +69,24 @@ export const ZAgentProgrammeVersion = z.object({
 });
 export type TAgentProgrammeVersion = z.infer<typeof ZAgentProgrammeVersion>;
 
+/** What saving answers: the version stored, or the request a second owner must approve. */
+export const ZAgentProgrammeSaveResponse = z.object({
+  version: ZAgentProgrammeVersion.nullable(),
+  ownerRequest: ZOwnerRequest.nullable(),
+});
+export type TAgentProgrammeSaveResponse = z.infer<typeof ZAgentProgrammeSaveResponse>;
+
 /** Newest first; the programme's whole history is a few rows a year. */
 export const AGENT_PROGRAMME_HISTORY_LIMIT = 100;
 
 export const agentProgrammeEndpoints = {
   '/agents/programme/save': {
     request: ZAgentProgrammeSaveRequest,
-    response: ZAgentProgrammeVersion,
+    response: ZAgentProgrammeSaveResponse,
     access: PROGRAMME_EDITORS,
-    audit: 'always',
+    audit: 'change',
     summary:
-      'Change the agent programme (levels, thresholds, commission rates per depth, invite bonus): a new version from the next business day (India time); the running day keeps its rates',
+      'Change the agent programme (levels, thresholds, commission rates per depth, invite bonus): a new version from the next business day (India time); the running day keeps its rates. Beyond the single-owner bounds it waits for a second owner',
     tag: 'agents',
   },
 } satisfies Record<string, AdminEndpointDefinition>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AdminAudit } from './audit-kind.ts';
 import { operationsEndpoints } from './operations-endpoints.ts';
 import { agentProgrammeEndpoints } from './agent-programme-endpoints.ts';
 import { dashboardEndpoints } from './dashboard-endpoints.ts';
@@ -30,8 +31,11 @@ import {
   ZDepositQueueRequest,
   ZDepositQueueResponse,
   ZMeResponse,
-  ZOperator,
-  ZOperatorIdRequest,
+  ZOperatorChangeRequest,
+  ZOperatorChangeResponse,
+  ZOwnerRequest,
+  ZOwnerRequestDecision,
+  ZOwnerRequestList,
   ZOperatorSession,
   ZOperatorsResponse,
   ZPlayerSearchRequest,
@@ -50,8 +54,9 @@ import {
 // and checks the role before anything else; the console's client is typed by the same map.
 //
 // access: 'public' — no session (signing in); 'session' — any signed-in operator (their own session);
-// a list of roles — only those. audit: 'always' — every call is one row of admin_audit_log (changes,
-// sign-ins, and reads of a player's data); 'refusals' — only refused calls are recorded.
+// a list of roles — only those. audit (audit-kind.ts): 'change' — one row of admin_audit_log per call,
+// written in the change's own transaction; 'read' — one row per call (sign-ins, reads of a player's
+// data, exports), written before the answer; 'refusals' — only refused calls are recorded.
 // No endpoint here reads an unrevealed seed or writes a seed, a result or a round: the back office has
 // no power over results (DESIGN.md §13), and a test holds this map to that.
 
@@ -61,7 +66,7 @@ export type AdminEndpointDefinition = {
   request: z.ZodType;
   response: z.ZodType;
   access: AdminAccess;
-  audit: 'always' | 'refusals';
+  audit: AdminAudit;
   summary: string;
   tag: string;
   /** Set on the games screen's reads: nothing behind them writes (no-power-over-results.test.ts). */
@@ -72,7 +77,7 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
   request: Req;
   response: Res;
   access: AdminAccess;
-  audit: 'always' | 'refusals';
+  audit: AdminAudit;
   summary: string;
   tag: string;
 }) {
@@ -88,7 +93,7 @@ export const adminEndpoints = {
     request: ZSignInRequest,
     response: ZSignInResponse,
     access: 'public',
-    audit: 'always',
+    audit: 'read',
     summary:
       'Sign in with login, password and the current authenticator code (or a recovery code); an operator without two-factor gets an enrolment instead',
     tag: 'auth',
@@ -97,7 +102,7 @@ export const adminEndpoints = {
     request: ZConfirmEnrolmentRequest,
     response: ZOperatorSession,
     access: 'public',
-    audit: 'always',
+    audit: 'change',
     summary: 'Finish two-factor enrolment with the first code from the app and a new password of the operator’s own',
     tag: 'auth',
   }),
@@ -105,7 +110,7 @@ export const adminEndpoints = {
     request: ZAdminEmpty,
     response: ZAdminNull,
     access: 'session',
-    audit: 'always',
+    audit: 'change',
     summary: 'End this session',
     tag: 'auth',
   }),
@@ -121,7 +126,7 @@ export const adminEndpoints = {
     request: ZChangeOwnPasswordRequest,
     response: ZAdminNull,
     access: 'session',
-    audit: 'always',
+    audit: 'change',
     summary: 'Change one’s own password with the current password and code; every other session of the operator ends',
     tag: 'auth',
   }),
@@ -137,25 +142,52 @@ export const adminEndpoints = {
     request: ZCreateOperatorRequest,
     response: ZCreateOperatorResponse,
     access: ['owner'],
-    audit: 'always',
-    summary: 'Create an operator with a role; answers a one-time password, shown once',
+    audit: 'change',
+    summary:
+      'Create an operator with a role and their e-mail, confirmed with a fresh code; the one-time password is e-mailed to them, never shown to the owner',
     tag: 'operators',
   }),
   '/operators/disable': endpoint({
-    request: ZOperatorIdRequest,
-    response: ZOperator,
+    request: ZOperatorChangeRequest,
+    response: ZOperatorChangeResponse,
     access: ['owner'],
-    audit: 'always',
-    summary: 'Disable an operator and end their sessions',
+    audit: 'change',
+    summary:
+      'Disable an operator and end their sessions (confirmed with a fresh code); disabling an owner waits for a second owner',
     tag: 'operators',
   }),
   '/operators/reset': endpoint({
-    request: ZOperatorIdRequest,
-    response: ZCreateOperatorResponse,
+    request: ZOperatorChangeRequest,
+    response: ZOperatorChangeResponse,
     access: ['owner'],
-    audit: 'always',
+    audit: 'change',
     summary:
-      'Reset an operator who lost their phone and recovery codes: a new one-time password (shown once), two-factor to enrol again, sessions ended',
+      'Reset an operator who lost their phone and recovery codes (confirmed with a fresh code): a new one-time password e-mailed to them, two-factor to enrol again, sessions ended; resetting an owner waits for a second owner',
+    tag: 'operators',
+  }),
+  '/ownerRequests/list': endpoint({
+    request: ZAdminEmpty,
+    response: ZOwnerRequestList,
+    access: ['owner'],
+    audit: 'refusals',
+    summary:
+      'Changes waiting for a second owner (resetting or disabling an owner, an agent programme beyond the bounds), and the latest decided',
+    tag: 'operators',
+  }),
+  '/ownerRequests/approve': endpoint({
+    request: ZOwnerRequestDecision,
+    response: ZOwnerRequest,
+    access: ['owner'],
+    audit: 'change',
+    summary: 'A second, different owner approves a waiting change (confirmed with a fresh code); it is made at once',
+    tag: 'operators',
+  }),
+  '/ownerRequests/reject': endpoint({
+    request: ZOwnerRequestDecision,
+    response: ZOwnerRequest,
+    access: ['owner'],
+    audit: 'change',
+    summary: 'Refuse a waiting change: nothing is made',
     tag: 'operators',
   }),
   '/audit/list': endpoint({
@@ -170,7 +202,7 @@ export const adminEndpoints = {
     request: ZAuditExportRequest,
     response: ZAuditExportResponse,
     access: ['owner', 'auditor'],
-    audit: 'always',
+    audit: 'read',
     summary: 'The audit log as CSV (newest first, at most 10,000 rows), by operator or action; exporting is itself recorded',
     tag: 'audit',
   }),
@@ -186,7 +218,7 @@ export const adminEndpoints = {
     request: ZAdminComplaintRequest,
     response: ZAdminComplaintThread,
     access: COMPLAINT_HANDLERS,
-    audit: 'always',
+    audit: 'read',
     summary: 'One complaint with its whole thread (a read of a player’s data, so audited)',
     tag: 'complaints',
   }),
@@ -194,7 +226,7 @@ export const adminEndpoints = {
     request: ZAdminScreenshotRequest,
     response: ZAdminScreenshot,
     access: COMPLAINT_HANDLERS,
-    audit: 'always',
+    audit: 'read',
     summary: 'One screenshot of a complaint, with its checked type (the CLI’s complaint:screenshot use case); audited',
     tag: 'complaints',
   }),
@@ -202,7 +234,7 @@ export const adminEndpoints = {
     request: ZAdminComplaintReplyRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Answer a complaint (the same use case as the CLI’s complaint:reply)',
     tag: 'complaints',
   }),
@@ -210,7 +242,7 @@ export const adminEndpoints = {
     request: ZAdminComplaintAssignRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Assign a complaint to an owner or support operator (or to nobody)',
     tag: 'complaints',
   }),
@@ -218,7 +250,7 @@ export const adminEndpoints = {
     request: ZAdminComplaintCloseRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Close a complaint, optionally with a last message (the same use case as complaint:close)',
     tag: 'complaints',
   }),
@@ -234,7 +266,7 @@ export const adminEndpoints = {
     request: ZPlayerSearchRequest,
     response: ZPlayerSearchResponse,
     access: ['owner', 'finance', 'support', 'risk', 'auditor'],
-    audit: 'always',
+    audit: 'read',
     summary:
       'Find players by id, mobile number, e-mail or promotion code, with their balances (a read of players’ data, so audited)',
     tag: 'players',
@@ -251,7 +283,7 @@ export const adminEndpoints = {
     request: ZWithdrawalApproveRequest,
     response: ZWithdrawalDecision,
     access: WITHDRAWAL_DECIDERS,
-    audit: 'always',
+    audit: 'change',
     summary:
       'Approve a pending withdrawal (the CLI’s withdraw:approve use case); above the configured amount it is paid only once two different operators approved',
     tag: 'withdrawals',
@@ -260,7 +292,7 @@ export const adminEndpoints = {
     request: ZWithdrawalRejectRequest,
     response: ZWithdrawalDecision,
     access: WITHDRAWAL_DECIDERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Reject a pending withdrawal with a reason the player sees; the amount returns to their cash',
     tag: 'withdrawals',
   }),

@@ -19,13 +19,25 @@ export const ADMIN_ERROR_MESSAGES = {
   OPERATOR_PASSWORD_REUSED: 'Choose a new password, not the current one',
   ASSIGNEE_INVALID: 'Complaints can be assigned only to an active owner or support operator',
   APPROVAL_ALREADY_GIVEN: 'You have already approved this; a second operator must approve it',
+  APPROVER_FUNDED_PLAYER:
+    'You made or approved a gift code or an adjustment this player received: another operator must approve their withdrawals',
+  APPROVER_COOLING:
+    'You and the operator who asked made or reset one another’s accounts recently (or were made by the same owner): another operator must approve',
+  OPERATOR_EMAIL_MISSING: 'This operator has no e-mail address for a one-time password; create a new account for them instead',
+  OWNER_REQUEST_NOT_FOUND: 'This request does not exist',
+  OWNER_REQUEST_CLOSED: 'This request has already been approved or rejected',
+  SECOND_OWNER_REQUIRED: 'Another owner must approve this',
+  GIFT_CODE_NOT_PENDING: 'This gift code is not waiting for approval',
+  ALLOWANCE_REACHED: 'The single-approval total of the day is reached: a second operator must approve this',
   PLAYER_NOT_FOUND: 'This player does not exist',
   ADJUSTMENT_NOT_FOUND: 'This adjustment does not exist',
   ADJUSTMENT_CLOSED: 'This adjustment has already been posted or rejected',
-  AGENT_RATES_INVALID: 'Each level needs six commission rates, whole basis points from 0 to 10,000; 1 to 20 levels',
+  AGENT_RATES_INVALID:
+    'Each level needs six commission rates, whole basis points from 0 to 10,000, adding up to at most 1,000 (10 %); 1 to 20 levels',
   AGENT_THRESHOLDS_INVALID:
     'Thresholds must be whole numbers, none for L0, and each level must ask at least what the level below asks',
-  INVITE_BONUS_INVALID: 'The invite bonus must be whole rupees (0 turns it off) and its recharge threshold at least ₹1',
+  INVITE_BONUS_INVALID:
+    'The invite bonus must be whole rupees (0 turns it off), at most its recharge threshold, and the threshold at least ₹1',
   BANNER_TYPE_INVALID: 'The banner must be a PNG, JPEG or WebP image (read from the file itself; SVG is not accepted)',
   BANNER_TOO_LARGE: 'The banner image must be at most 1 MB',
   BANNER_SHAPE_INVALID:

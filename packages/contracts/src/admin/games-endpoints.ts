@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminAudit } from './audit-kind.ts';
 import { zMoneyText } from '../fields.ts';
 import type { AdminAccess, AdminEndpointDefinition } from './endpoints.ts';
 import type { OperatorRole } from './roles.ts';
@@ -85,7 +86,7 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
   request: Req;
   response: Res;
   access: AdminAccess;
-  audit: 'always' | 'refusals';
+  audit: AdminAudit;
   summary: string;
   tag: string;
   readOnly: true;

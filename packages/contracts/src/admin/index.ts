@@ -1,6 +1,7 @@
 export * from './endpoints.ts';
 export * from './errors.ts';
 export * from './roles.ts';
+export * from './audit-kind.ts';
 export * from './schemas.ts';
 export * from './operations-endpoints.ts';
 export * from './operations-schemas.ts';

@@ -24,7 +24,7 @@ import {
 import { ZAdminEmpty, ZAdminNull } from './schemas.ts';
 
 // The back office's operations (issue 15, part B), merged into adminEndpoints (endpoints.ts). Same
-// rules: `access` is checked first, `audit: 'always'` endpoints are one audit row per call.
+// rules: `access` is checked first, `audit` says which calls are one audit row (audit-kind.ts).
 
 const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
 const FINANCE_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
@@ -49,7 +49,7 @@ export const operationsEndpoints = {
     request: ZDepositOrderRequest,
     response: ZDepositConfirmation,
     access: FINANCE_DECIDERS,
-    audit: 'always',
+    audit: 'change',
     summary:
       'Confirm a USDT recharge by hand after checking the chain (the CLI’s deposit:confirm use case): credits the order’s amount once',
     tag: 'deposits',
@@ -66,8 +66,26 @@ export const operationsEndpoints = {
     request: ZGiftCodeCreateRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
-    audit: 'always',
-    summary: 'Create a gift code (amount, uses, bonus or cash, optional expiry); the same use case as the CLI’s gift:create',
+    audit: 'change',
+    summary:
+      'Create a gift code (amount, uses, bonus or cash, optional expiry); cash codes and large bonus codes wait for a second approver. The same use case as the CLI’s gift:create',
+    tag: 'giftCodes',
+  }),
+  '/giftCodes/approve': endpoint({
+    request: ZGiftCodeRequest,
+    response: ZGiftCode,
+    access: FINANCE_DECIDERS,
+    audit: 'change',
+    summary:
+      'A second, different operator approves a waiting gift code (cash, or bonus above the single-approval value); only then can it be redeemed',
+    tag: 'giftCodes',
+  }),
+  '/giftCodes/reject': endpoint({
+    request: ZGiftCodeRequest,
+    response: ZGiftCode,
+    access: FINANCE_DECIDERS,
+    audit: 'change',
+    summary: 'Refuse a waiting gift code: it can never be redeemed',
     tag: 'giftCodes',
   }),
   '/giftCodes/redemptions': endpoint({
@@ -82,7 +100,7 @@ export const operationsEndpoints = {
     request: ZGiftCodeRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Disable a gift code: no further redemption; those made stay',
     tag: 'giftCodes',
   }),
@@ -98,7 +116,7 @@ export const operationsEndpoints = {
     request: ZNoticeSaveRequest,
     response: ZAdminNotice,
     access: CONTENT_EDITORS,
-    audit: 'always',
+    audit: 'change',
     summary:
       'Create or edit a notice (language, title, message, the notice dialog’s links, published, start and end); its message joins the announcement strip',
     tag: 'content',
@@ -115,7 +133,7 @@ export const operationsEndpoints = {
     request: ZSupportContactSaveRequest,
     response: ZSupportContact,
     access: CONTENT_EDITORS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Set a language’s Telegram, WhatsApp or e-mail contact (checked like the server’s settings)',
     tag: 'content',
   }),
@@ -123,7 +141,7 @@ export const operationsEndpoints = {
     request: ZSupportContactIdRequest,
     response: ZAdminNull,
     access: CONTENT_EDITORS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Remove a contact set in the console (the language falls back to every language’s, then the settings)',
     tag: 'content',
   }),
@@ -131,7 +149,7 @@ export const operationsEndpoints = {
     request: ZRiskFlagsRequest,
     response: ZRiskFlagsResponse,
     access: RISK_READERS,
-    audit: 'always',
+    audit: 'read',
     summary:
       'Players sharing an address, a device (address and browser) or a payout account, inviters paid invite bonuses for several new accounts, and players with unusual wins, over the last days (a read of players’ data, so audited)',
     tag: 'risk',

@@ -45,8 +45,9 @@ export type TDepositConfirmation = z.infer<typeof ZDepositConfirmation>;
 export const GIFT_MAX_USES = 1_000_000;
 export const GIFT_MAX_AMOUNT_PAISE = 10_000_000n;
 export const GIFT_TARGETS = ['bonus', 'cash'] as const;
-export const GIFT_CODE_FILTERS = ['active', 'disabled', 'all'] as const;
-export const GIFT_CODE_STATUSES = ['active', 'expired', 'usedUp', 'disabled'] as const;
+export const GIFT_CODE_FILTERS = ['active', 'pending', 'disabled', 'all'] as const;
+/** `pending`: waits for a second approver before anybody can redeem it; `rejected`: the second approver refused it. */
+export const GIFT_CODE_STATUSES = ['pending', 'rejected', 'active', 'expired', 'usedUp', 'disabled'] as const;
 
 const zGiftCodeText = z
   .string(invalid)
@@ -81,6 +82,10 @@ export const ZGiftCode = z.object({
   expiresTime: z.string().nullable(),
   status: z.enum(GIFT_CODE_STATUSES),
   createdBy: z.string(),
+  /** Who made it, as an approver key (`operator:<id>` or `cli:<actor>`): the console hides Approve from them. */
+  makerKey: z.string(),
+  /** Who approved it as the second person; null for a code that needed none, or before the approval. */
+  approvedBy: z.string().nullable(),
   createTime: z.string(),
   disabledBy: z.string().nullable(),
   disabledTime: z.string().nullable(),
@@ -282,4 +287,6 @@ export const ZAgentProgrammeResponse = z.object({
   scheduled: ZAgentProgrammeVersion.nullable(),
   /** Every version, newest first (at most AGENT_PROGRAMME_HISTORY_LIMIT); the server's settings last. */
   history: z.array(ZAgentProgrammeVersion),
+  /** What one owner may save alone; a change beyond it waits for a second owner (contracts' needsSecondOwner). */
+  singleOwnerBounds: z.object({ maxRateSumBp: z.number().int(), maxInviteBonusRupees: z.number().int() }),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AdminAudit } from './audit-kind.ts';
 import { zMoneyText, zPageField } from '../fields.ts';
 import { parseMoney } from '../money.ts';
 import { MAX_REQUEST_AMOUNT_PAISE } from '../rules.ts';
@@ -155,7 +156,12 @@ export const ZAdjustment = z.object({
   reason: z.string(),
   status: z.enum(ADJUSTMENT_STATUSES),
   requestedBy: z.string(),
+  /** Who asked, as an approver key (`operator:<id>` or `cli:<actor>`): the console hides Approve from them. */
+  requestedByKey: z.string(),
   approvals: z.array(z.string()),
+  /** The approvers' keys, in the order of `approvals`. */
+  approverKeys: z.array(z.string()),
+  /** Waits for, or had, a second approver (false only for one posted on its maker's approval alone). */
   needsSecondApproval: z.boolean(),
   decidedBy: z.string().nullable(),
   createTime: z.string(),
@@ -194,7 +200,7 @@ function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
   request: Req;
   response: Res;
   access: AdminAccess;
-  audit: 'always' | 'refusals';
+  audit: AdminAudit;
   summary: string;
   tag: string;
 }) {
@@ -212,7 +218,7 @@ export const playerEndpoints = {
     request: ZPlayerIdRequest,
     response: ZPlayerPage,
     access: EVERY_ROLE,
-    audit: 'always',
+    audit: 'read',
     summary:
       'A player’s page: balances, team and inviter, limits and exclusions, sessions and devices, payout accounts (masked), recharges, withdrawals, complaints, adjustments (a read of a player’s data, so audited)',
     tag: 'players',
@@ -221,7 +227,7 @@ export const playerEndpoints = {
     request: ZPlayerTransfersRequest,
     response: ZPlayerTransfersResponse,
     access: EVERY_ROLE,
-    audit: 'always',
+    audit: 'read',
     summary: 'A player’s ledger transfers, newest first, paged; all, games (stakes and wins), payments or adjustments',
     tag: 'players',
   }),
@@ -229,7 +235,7 @@ export const playerEndpoints = {
     request: ZPlayerTransfersExportRequest,
     response: ZCsvExport,
     access: EVERY_ROLE,
-    audit: 'always',
+    audit: 'read',
     summary: 'A player’s ledger transfers as CSV (newest first, at most 10,000 rows)',
     tag: 'players',
   }),
@@ -237,7 +243,7 @@ export const playerEndpoints = {
     request: ZPlayerFreezeRequest,
     response: ZPlayerActionResult,
     access: FREEZERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Freeze a player: every session ends on every node within a second and they cannot sign in until unfrozen',
     tag: 'players',
   }),
@@ -245,7 +251,7 @@ export const playerEndpoints = {
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: FREEZERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Unfreeze a player: they may sign in again',
     tag: 'players',
   }),
@@ -253,7 +259,7 @@ export const playerEndpoints = {
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: SUPPORTERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'End every session of a player, refused on every node within a second',
     tag: 'players',
   }),
@@ -261,7 +267,7 @@ export const playerEndpoints = {
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: SUPPORTERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Clear a player’s wrong withdrawal-password count, so the lock of five wrong tries ends now',
     tag: 'players',
   }),
@@ -277,7 +283,7 @@ export const playerEndpoints = {
     request: ZAdjustmentRequest,
     response: ZAdjustment,
     access: ADJUSTERS,
-    audit: 'always',
+    audit: 'change',
     summary:
       'Adjust a player’s cash with a reason, against the house adjustments account; above the configured amount it waits for a second, different operator',
     tag: 'adjustments',
@@ -286,7 +292,7 @@ export const playerEndpoints = {
     request: ZAdjustmentIdRequest,
     response: ZAdjustment,
     access: ADJUSTERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Approve a waiting adjustment as the second operator (never the one who asked); it is posted once',
     tag: 'adjustments',
   }),
@@ -294,7 +300,7 @@ export const playerEndpoints = {
     request: ZAdjustmentRejectRequest,
     response: ZAdjustment,
     access: ADJUSTERS,
-    audit: 'always',
+    audit: 'change',
     summary: 'Reject a waiting adjustment; nothing moves',
     tag: 'adjustments',
   }),

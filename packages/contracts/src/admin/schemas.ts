@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES, SCREENSHOT_TYPES } from '../complaint-rules.ts';
 import { ZComplaintAttachment } from '../complaints.ts';
-import { zMoneyText, zPageField } from '../fields.ts';
+import { zEmail, zMoneyText, zPageField } from '../fields.ts';
 import { OPERATOR_PASSWORD_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from './roles.ts';
 
 // Requests and responses of the back office API (/admin-api). The console validates its forms with
@@ -97,18 +97,55 @@ export type TChangeOwnPasswordRequest = z.input<typeof ZChangeOwnPasswordRequest
 export const ZMeResponse = z.object({ operator: ZOperator, expiresAtMs: z.number().int() });
 
 export const ZOperatorsResponse = z.object({ list: z.array(ZOperator) });
-export const ZCreateOperatorRequest = z.object({
+/** The operator's own address, where their one-time password goes (never to the owner who made them). */
+export const zOperatorEmail = zEmail;
+export const ZNewOperatorFields = z.object({
   name: z.string(invalid).trim().min(1, invalid).max(60, invalid),
   login: zOperatorLogin,
   role: z.enum(OPERATOR_ROLES, invalid),
+  email: zOperatorEmail,
 });
+/** Creating, resetting and disabling an operator each ask the owner for a fresh code from their authenticator. */
+export const ZCreateOperatorRequest = ZNewOperatorFields.extend({ code: zTotpCode });
 export type TCreateOperatorRequest = z.input<typeof ZCreateOperatorRequest>;
 export const ZCreateOperatorResponse = z.object({
   operator: ZOperator,
-  /** Shown once to the owner, who hands it over; the new operator replaces it when enrolling two-factor. */
-  oneTimePassword: z.string(),
+  /** Where the one-time password was sent, masked ("pr••••@example.com"); the owner never sees the password. */
+  passwordSentTo: z.string(),
 });
 export const ZOperatorIdRequest = z.object({ operatorId: zDatabaseId });
+export const ZOperatorChangeRequest = z.object({ operatorId: zDatabaseId, code: zTotpCode });
+
+export const OWNER_REQUEST_KINDS = ['operator-reset', 'operator-disable', 'agent-programme'] as const;
+export const OWNER_REQUEST_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** A change one owner asked for that a second, different owner approves (or rejects). */
+export const ZOwnerRequest = z.object({
+  id: z.string(),
+  kind: z.enum(OWNER_REQUEST_KINDS),
+  /** The operator it is about (reset, disable); null for the agent programme. */
+  subject: ZOperator.nullable(),
+  /** The change asked for, as the console shows it (the agent programme's settings). */
+  payload: z.record(z.string(), z.unknown()),
+  requestedBy: z.string(),
+  requestedById: z.string(),
+  requestTime: z.string(),
+  status: z.enum(OWNER_REQUEST_STATUSES),
+  decidedBy: z.string().nullable(),
+  decidedTime: z.string().nullable(),
+});
+export type TOwnerRequest = z.infer<typeof ZOwnerRequest>;
+export const ZOwnerRequestList = z.object({ list: z.array(ZOwnerRequest) });
+export const ZOwnerRequestDecision = z.object({ requestId: zDatabaseId, code: zTotpCode });
+/**
+ * What resetting or disabling answers: the change made (`operator`, with where a reset's one-time
+ * password was sent), or, for another owner, the request a second owner must approve.
+ */
+export const ZOperatorChangeResponse = z.object({
+  operator: ZOperator.nullable(),
+  passwordSentTo: z.string().nullable(),
+  ownerRequest: ZOwnerRequest.nullable(),
+});
+export type TOperatorChangeResponse = z.infer<typeof ZOperatorChangeResponse>;
 
 export const ZAuditListRequest = z.object({
   pageNum: zPageField(1, 100_000),
@@ -232,6 +269,8 @@ export const ZWithdrawalQueueItem = z.object({
   reason: z.string().nullable(),
   /** Operators who approved it so far (above the second-approval amount it needs two). */
   approvals: z.array(z.string()),
+  /** The approvers' keys (`operator:<id>`, `cli:<actor>`), in the order of `approvals`: the console hides Approve from them. */
+  approverKeys: z.array(z.string()),
   needsSecondApproval: z.boolean(),
   createTime: z.string(),
 });

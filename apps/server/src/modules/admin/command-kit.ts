@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import type { InviteBonusSettings } from '../agent/pay-invite-bonus.ts';
+import type { ApprovalRules } from '../approvals/approval-rules.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
 import type { PaymentGateway } from '../payments/gateways/payment-gateway.ts';
 
@@ -19,10 +20,10 @@ export type OperatorContext = {
   /** Argon2id with the configured parameters, for commands that set a password (operator:create). */
   hasher?: PasswordHasher;
   /**
-   * Withdrawals above this need two different approvers (ADMIN_SECOND_APPROVAL_ABOVE_RUPEES); a
-   * context built without it uses that setting's default, never no limit.
+   * Maker-checker's numbers (approvals/approval-rules.ts): a context built without them uses the
+   * settings' defaults, never no limit.
    */
-  secondApprovalAbovePaise?: bigint;
+  approvalRules?: ApprovalRules;
 };
 export type CommandArgs = Record<string, string | undefined>;
 export type CommandResult = { isOk: boolean; lines: string[] };

@@ -1,21 +1,32 @@
-import { isOperatorRole, OPERATOR_ROLES, ZCreateOperatorRequest } from '@mayur/contracts/admin';
+import { isOperatorRole, OPERATOR_ROLES, ZNewOperatorFields, zOperatorEmail } from '@mayur/contracts/admin';
 import { createOperator } from '../backoffice/operators.ts';
 import { AdminError } from '../backoffice/admin-error.ts';
 import { CommandRefusal, required, type Command } from './command-kit.ts';
 
 // The back office's first owner comes from the command line (nobody can sign in to create them);
-// later operators are usually created in the console by an owner. Both end in createOperator.
+// later operators are usually created in the console by an owner. Both end in createOperator. The
+// command line prints the one-time password: whoever runs it holds the database already. The console
+// e-mails it to the new operator instead (operator-powers.ts).
+
+const ZCommandLineOperator = ZNewOperatorFields.extend({ email: zOperatorEmail.optional() });
 
 export const operatorAccountCommands: Record<string, Command> = {
   'operator:create': {
-    usage: `operator:create --login <login> --name "<name>" --role ${OPERATOR_ROLES.join('|')} (prints a one-time password)`,
+    usage: `operator:create --login <login> --name "<name>" --role ${OPERATOR_ROLES.join('|')} [--email <address>] (prints a one-time password)`,
     async run(ctx, args) {
       if (!ctx.hasher) throw new CommandRefusal('this command needs the password hasher');
       const role = required(args, 'role');
       if (!isOperatorRole(role)) throw new CommandRefusal(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
-      const parsed = ZCreateOperatorRequest.safeParse({ login: required(args, 'login'), name: args.name ?? args.login, role });
+      const parsed = ZCommandLineOperator.safeParse({
+        login: required(args, 'login'),
+        name: args.name ?? args.login,
+        role,
+        email: args.email,
+      });
       if (!parsed.success)
-        throw new CommandRefusal('--login must be 3 to 100 letters, digits or ._@+- and --name 1 to 60 characters');
+        throw new CommandRefusal(
+          '--login must be 3 to 100 letters, digits or ._@+-, --name 1 to 60 characters and --email an e-mail address',
+        );
       try {
         const created = await createOperator(ctx.db, ctx.hasher, { ...parsed.data, createdBy: null }, ctx.clock.now());
         return [

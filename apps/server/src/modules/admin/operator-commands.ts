@@ -13,12 +13,17 @@ import { complaintCommands } from './complaint-commands.ts';
 import { operatorAccountCommands } from './operator-account-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
 import { protectionCommands } from './protection-commands.ts';
+import { storableJsonText, wellFormedText } from '../../platform/db/storable-json.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { createGiftCode } from '../gifts/gift-codes.ts';
-import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
+import type { TAdjustment } from '@mayur/contracts/admin';
+import { DEFAULT_APPROVAL_RULES } from '../approvals/approval-rules.ts';
+import { commandLineApprover } from '../approvals/approver.ts';
+import { AdminError } from '../../platform/http/admin-error.ts';
+import { approveAdjustment, rejectAdjustment, requestAdjustment } from '../backoffice/adjust-balance.ts';
+import { approveGiftCode, createGiftCode, rejectGiftCode } from '../gifts/gift-codes.ts';
+import { findPlayerBalances } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
 import { findMoneyTranceList } from '../wallet/find-money-trance-list.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
 
 // The operator's commands. The same functions run in the CLI process (PostgreSQL, or an embedded
 // database no server holds) and inside the running server (embedded database it holds), so both
@@ -61,13 +66,44 @@ function adjustmentKey(
 
 export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorContext } from './command-kit.ts';
 
+function adjustmentId(args: CommandArgs): string {
+  const id = required(args, 'id');
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw new CommandRefusal('--id must be an adjustment id (a whole number)');
+  return id;
+}
+
+/** What user:adjust says: posted, waiting for a second approver, or the same request run again. */
+async function adjustmentLines(ctx: OperatorContext, adjustment: TAdjustment, isReplay: boolean, isKeyDerived: boolean) {
+  const isDebit = adjustment.amount.startsWith('-');
+  const moved = `₹${adjustment.amount.replace(/^-/, '')} ${isDebit ? 'from' : 'to'} player ${adjustment.playerId}'s cash`;
+  const balances = await findPlayerBalances(ctx.db, adjustment.playerId);
+  const balanceLine = `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`;
+  if (isReplay) {
+    const why = isKeyDerived
+      ? 'an identical adjustment: same player, amount and reason; to make another, give it its own --key'
+      : 'same --key';
+    const state =
+      adjustment.status === 'posted'
+        ? `already posted as adjustment ${adjustment.id} at ${adjustment.decidedTime}`
+        : `already asked as adjustment ${adjustment.id} at ${adjustment.createTime}, now ${adjustment.status}`;
+    return [`${state} (${why}): nothing moved`, balanceLine];
+  }
+  if (adjustment.status === 'pending')
+    return [
+      `adjustment ${adjustment.id} waits for a second, different approver (${moved}): above the single-approval amount or past today's single-approval total; approve it in the console (Adjustments) or with adjust:approve --id ${adjustment.id} as another ADMIN_ACTOR`,
+      balanceLine,
+    ];
+  return [`${isDebit ? 'debited' : 'credited'} ${moved} (adjustment ${adjustment.id})`, balanceLine];
+}
+
 const commands: Record<string, Command> = {
   ...paymentCommands,
   ...complaintCommands,
   ...protectionCommands,
   ...operatorAccountCommands,
   'gift:create': {
-    usage: 'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]',
+    usage:
+      'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]   (cash, or bonus above the single-approval value, waits for gift:approve)',
     async run(ctx, args) {
       const amountPaise = positiveAmount(required(args, 'amount'));
       const uses = Number(args.uses ?? '1');
@@ -81,11 +117,48 @@ const commands: Record<string, Command> = {
         if (Number.isNaN(expiresAt.getTime())) throw new CommandRefusal(`--expires "${args.expires}" is not an ISO date-time`);
         if (expiresAt.getTime() <= ctx.clock.now().getTime()) throw new CommandRefusal('--expires must be in the future');
       }
-      const gift = await createGiftCode(ctx.db, { amountPaise, uses, target, expiresAt, createdBy: ctx.actor }, ctx.clock.now());
+      const gift = await createGiftCode(
+        ctx.db,
+        { amountPaise, uses, target, expiresAt },
+        commandLineApprover(ctx.actor),
+        ctx.approvalRules ?? DEFAULT_APPROVAL_RULES,
+        ctx.clock.now(),
+      );
       return [
         `gift code created: ₹${gift.amount} to ${target}, ${uses} use(s), ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}`,
+        ...(gift.status === 'pending'
+          ? [
+              `it waits for a second, different approver before anybody can redeem it: gift:approve --code ${gift.code} as another ADMIN_ACTOR, or the console's Gift codes`,
+            ]
+          : []),
         gift.code,
       ];
+    },
+  },
+
+  'gift:approve': {
+    usage: 'gift:approve --code <code>   (a second, different approver releases a waiting gift code)',
+    async run(ctx, args) {
+      const code = required(args, 'code').toUpperCase();
+      const gift = await approveGiftCode(
+        ctx.db,
+        code,
+        commandLineApprover(ctx.actor),
+        ctx.approvalRules ?? DEFAULT_APPROVAL_RULES,
+        ctx.clock.now(),
+      );
+      return [
+        `gift code ${gift.code} approved: ₹${gift.amount} to ${gift.target}, ${gift.maxUses} use(s); it can be redeemed now`,
+      ];
+    },
+  },
+
+  'gift:reject': {
+    usage: 'gift:reject --code <code>',
+    async run(ctx, args) {
+      const code = required(args, 'code').toUpperCase();
+      await rejectGiftCode(ctx.db, code, commandLineApprover(ctx.actor), ctx.clock.now());
+      return [`gift code ${code} rejected; it can never be redeemed`];
     },
   },
 
@@ -98,22 +171,17 @@ const commands: Record<string, Command> = {
       const amountPaise = positiveAmount(amountText.replace(/^[+-]/, ''));
       const reason = required(args, 'reason');
       if (reason.length > 500) throw new CommandRefusal('--reason must be at most 500 characters');
-      const key = adjustmentKey(args.key, userId, isDebit ? -amountPaise : amountPaise, reason);
-      const adjustments = await houseAccountId(ctx.db, 'adjustments');
-      let posted;
+      const signedPaise = isDebit ? -amountPaise : amountPaise;
+      const key = adjustmentKey(args.key, userId, signedPaise, reason);
+      // The console's use case and its maker-checker: posted at once only when small enough and within
+      // today's single-approval allowance; otherwise it waits for a second approver.
+      let requested;
       try {
-        posted = await ctx.db.transaction(async (tx) => {
-          const accounts = await findPlayerAccounts(tx, userId);
-          return postTransfer(tx, {
-            idempotencyKey: key.idempotencyKey,
-            debitAccountId: isDebit ? accounts.cashAccountId : adjustments,
-            creditAccountId: isDebit ? adjustments : accounts.cashAccountId,
-            amountPaise,
-            reason: 'adjustment',
-            // Players see this on the transfer; who ran the command is in the audit log.
-            reference: 'operator',
-          });
-        });
+        requested = await requestAdjustment(
+          { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES },
+          { playerId: userId, amount: signedPaise, reason, requestKey: key.idempotencyKey },
+          commandLineApprover(ctx.actor),
+        );
       } catch (error) {
         if (error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT')
           throw new CommandRefusal(
@@ -122,14 +190,27 @@ const commands: Record<string, Command> = {
           );
         throw error;
       }
-      const balances = await findPlayerBalances(ctx.db, userId);
-      const moved = `₹${formatMoney(amountPaise)} ${isDebit ? 'from' : 'to'} player ${userId}'s cash`;
-      return [
-        posted.isReplay
-          ? `already posted as transfer ${posted.id} at ${posted.createdAt.toISOString()} (${key.isDerived ? 'an identical adjustment: same player, amount and reason; to make another, give it its own --key' : `same --key`}): nothing moved`
-          : `${isDebit ? 'debited' : 'credited'} ${moved} (transfer ${posted.id})`,
-        `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
-      ];
+      return adjustmentLines(ctx, requested.adjustment, requested.isReplay, key.isDerived);
+    },
+  },
+
+  'adjust:approve': {
+    usage: 'adjust:approve --id <adjustment id>   (a second, different approver posts a waiting adjustment)',
+    async run(ctx, args) {
+      const id = adjustmentId(args);
+      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES };
+      const adjustment = await approveAdjustment(deps, id, commandLineApprover(ctx.actor));
+      return [`adjustment ${id} posted: ₹${adjustment.amount} for player ${adjustment.playerId}`];
+    },
+  },
+
+  'adjust:reject': {
+    usage: 'adjust:reject --id <adjustment id>',
+    async run(ctx, args) {
+      const id = adjustmentId(args);
+      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES };
+      await rejectAdjustment(deps, id, commandLineApprover(ctx.actor));
+      return [`adjustment ${id} rejected; nothing moved`];
     },
   },
 
@@ -187,15 +268,17 @@ export async function runOperatorCommand(ctx: OperatorContext, name: string, arg
     result = { isOk: true, lines: await command.run(ctx, args) };
   } catch (error) {
     if (error instanceof CommandRefusal) result = { isOk: false, lines: [`refused: ${error.message}`] };
-    else if (error instanceof AppError) result = { isOk: false, lines: [`refused (${error.code}): ${error.message}`] };
+    else if (error instanceof AppError || error instanceof AdminError)
+      result = { isOk: false, lines: [`refused (${error.code}): ${error.message}`] };
     else throw error;
   }
-  // Every command is recorded, reads included: looking up a player's data is an action too.
+  // Every command is recorded, reads included: looking up a player's data is an action too. What a
+  // shell passed is made well formed and bounded first, so the row cannot fail for its text.
   await ctx.db.query('insert into admin_audit_log (actor, action, details, outcome) values ($1, $2, $3, $4)', [
-    ctx.actor,
-    name,
-    JSON.stringify(args),
-    result.isOk ? 'ok' : result.lines.join(' ').slice(0, 1000),
+    wellFormedText(ctx.actor.slice(0, 200)),
+    wellFormedText(name.slice(0, 100)),
+    storableJsonText(args),
+    wellFormedText(result.isOk ? 'ok' : result.lines.join(' ').slice(0, 1000)),
   ]);
   return result;
 }

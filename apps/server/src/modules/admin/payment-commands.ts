@@ -1,8 +1,11 @@
 import { formatMoney } from '@mayur/contracts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';
 import { confirmUsdtDeposit } from '../payments/recharge/confirm-usdt-deposit.ts';
+import { returnHeldDeposit } from '../payments/recharge/return-held-deposit.ts';
 import { rejectWithdrawal } from '../payments/withdraw/decide-withdrawal.ts';
-import { approveWithChecker, DEFAULT_SECOND_APPROVAL_ABOVE_PAISE } from '../payments/withdraw/maker-checker.ts';
+import { DEFAULT_APPROVAL_RULES } from '../approvals/approval-rules.ts';
+import { commandLineApprover } from '../approvals/approver.ts';
+import { approveWithChecker } from '../payments/withdraw/maker-checker.ts';
 import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
 
 // Operator commands for payments: the withdrawal queue (approve pays out, reject returns the funds)
@@ -72,18 +75,19 @@ export const paymentCommands: Record<string, Command> = {
       const txid = args.txid?.trim();
       if (txid !== undefined && !/^[0-9a-fA-F]{64}$/.test(txid))
         throw new CommandRefusal('--txid must be a 64-character hex transaction id');
-      // The same maker-checker as the console: above the limit, a second, different approver pays it.
+      // The same maker-checker as the console: above the limit, or past the day's single-approval
+      // allowance, a second, different approver pays it.
       const outcome = await approveWithChecker(
         ctx,
         withdrawNo,
-        { key: `cli:${ctx.actor}`, operatorId: null, actor: ctx.actor },
-        ctx.secondApprovalAbovePaise ?? DEFAULT_SECOND_APPROVAL_ABOVE_PAISE,
+        commandLineApprover(ctx.actor),
+        ctx.approvalRules ?? DEFAULT_APPROVAL_RULES,
         { usdtTxid: txid },
       );
-      if (outcome.status === 'alreadyApproved')
-        throw new CommandRefusal(`withdrawal ${withdrawNo}: you (${ctx.actor}) already approved it; a second approver must`);
       if (outcome.status === 'awaitingSecondApproval')
-        return [`withdrawal ${withdrawNo}: approval 1 of 2 recorded; a second, different approver must approve it to pay`];
+        return [
+          `withdrawal ${withdrawNo}: approval 1 of 2 recorded (${outcome.detail}); a second, different approver must approve it to pay`,
+        ];
       return [`withdrawal ${withdrawNo}: ${outcome.status} (${outcome.detail})`];
     },
   },
@@ -136,8 +140,21 @@ export const paymentCommands: Record<string, Command> = {
     usage: 'deposit:confirm --order <orderNo>   (a USDT order whose transfer you checked on the chain)',
     async run(ctx, args) {
       const orderNo = reference(args, 'order', /^R\d{20}$/);
-      await confirmUsdtDeposit(ctx, orderNo, ctx.actor);
+      const confirmed = await confirmUsdtDeposit(ctx, orderNo, ctx.actor);
+      if (confirmed.outcome === 'held')
+        return [`order ${orderNo} confirmed but held, not credited (player protection): return it with deposit:return`];
       return [`order ${orderNo} confirmed and credited`];
+    },
+  },
+
+  'deposit:return': {
+    usage: 'deposit:return --order <orderNo>   (a held recharge you sent back to the payer through the provider)',
+    async run(ctx, args) {
+      const orderNo = reference(args, 'order', /^R\d{20}$/);
+      const returned = await returnHeldDeposit(ctx, orderNo, ctx.actor);
+      return [
+        `order ${orderNo}: ₹${formatMoney(returned.amountPaise)} returned to player ${returned.playerId}, out of the deposit holds`,
+      ];
     },
   },
 };

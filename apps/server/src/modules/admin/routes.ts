@@ -3,6 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { isSameToken, type EmbeddedHandle } from '../../platform/embedded-handle.ts';
 import { refusal } from '../../platform/http/envelope.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
+import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import { runOperatorCommand } from './operator-commands.ts';
 
@@ -40,7 +41,7 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
         inviteBonus: inviteBonusSettings(ctx.config),
         actor: body.actor.slice(0, 100),
         hasher: createPasswordHasher(ctx.config.argon2),
-        secondApprovalAbovePaise: ctx.config.admin.secondApprovalAbovePaise,
+        approvalRules: approvalRulesOf(ctx.config.admin),
       },
       body.command,
       args,

@@ -1,19 +1,29 @@
 import { formatMoney } from '@mayur/contracts';
 import type { TAdjustment } from '@mayur/contracts/admin';
-import type { Queryable } from '../../platform/db/db.ts';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, Queryable } from '../../platform/db/db.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { ApprovalRules } from '../approvals/approval-rules.ts';
+import type { Approver } from '../approvals/approver.ts';
+import { assertNotCoolingPair } from '../approvals/approver-rules.ts';
+import { takeSingleApprovalAllowance } from '../approvals/single-approval-allowance.ts';
 import { adjustmentsAccountId, postCashAdjustment } from '../wallet/adjust-player-cash.ts';
 import { AdminError } from './admin-error.ts';
-import type { BackOfficeContext } from './back-office-context.ts';
-import type { OperatorRow } from './operators.ts';
-import type { AuditedCall } from './player-actions.ts';
 
-// Balance adjustments with maker-checker (decision 0023): an operator asks for a signed amount with a
-// reason; at or below ADMIN_SECOND_APPROVAL_ABOVE_RUPEES it is posted at once, above it waits for a
-// second, different operator. The maker's request is their approval (adjustment_approvals, one row per
-// operator), so the maker can never be the checker. Every decision runs under the request's row lock
-// and posts only through the guarded pending → posted update, with the request's id as the transfer's
-// idempotency key: however many approvals race, the money moves once. The audit row is written in the
-// same transaction as the change.
+// Balance adjustments with maker-checker (decision 0023, 0029), from the console and the CLI's
+// user:adjust alike. An operator asks for a signed amount with a reason; the request is the maker's
+// approval (adjustment_approvals, one row per approver key), so the maker can never be the checker.
+// It is posted at once on the maker's approval alone only when its amount is at or below
+// ADMIN_SECOND_APPROVAL_ABOVE_RUPEES and, for a credit, fits in what is left of today's
+// single-approval allowance of the maker and of the player; otherwise it waits for a second,
+// different approver (not freshly bound to the maker, approvals/approver-rules.ts). Every decision
+// runs under the request's row lock and posts only through the guarded pending → posted update, with
+// the request's id as the transfer's idempotency key: however many approvals race, the money moves
+// once. `within` runs in the decision's transaction (the console writes its audit row there).
+
+export type AdjustmentDeps = { db: Db; clock: Clock; rules: ApprovalRules };
+export type WithinAdjustment = (tx: Queryable, before: TAdjustment | null, after: TAdjustment) => Promise<void>;
+const NOTHING_WITHIN: WithinAdjustment = async () => undefined;
 
 type AdjustmentRow = {
   id: string;
@@ -21,21 +31,26 @@ type AdjustmentRow = {
   amount_paise: bigint;
   reason: string;
   status: TAdjustment['status'];
+  requested_by_key: string;
   requested_by_name: string;
+  approver_keys: string[];
   approvals: string[];
   decided_by_name: string | null;
+  is_single_approval: boolean;
   created_at: Date;
   decided_at: Date | null;
 };
 
-const SELECT_ADJUSTMENT = `select b.id::text as id, b.user_id, b.amount_paise, b.reason, b.status, r.name as requested_by_name,
-         coalesce((select array_agg(o.name order by a.created_at) from adjustment_approvals a join operators o on o.id = a.operator_id
+const SELECT_ADJUSTMENT = `select b.id::text as id, b.user_id, b.amount_paise, b.reason, b.status, b.requested_by_key,
+         coalesce(r.name, b.requested_by_key) as requested_by_name,
+         coalesce((select array_agg(a.approver order by a.created_at) from adjustment_approvals a where a.adjustment_id = b.id), '{}') as approver_keys,
+         coalesce((select array_agg(coalesce(o.name, a.approver) order by a.created_at)
+                   from adjustment_approvals a left join operators o on o.id = a.operator_id
                    where a.adjustment_id = b.id), '{}') as approvals,
-         d.name as decided_by_name, b.created_at, b.decided_at
-  from balance_adjustments b join operators r on r.id = b.requested_by left join operators d on d.id = b.decided_by`;
+         coalesce(d.name, b.decided_by_key) as decided_by_name, b.is_single_approval, b.created_at, b.decided_at
+  from balance_adjustments b left join operators r on r.id = b.requested_by left join operators d on d.id = b.decided_by`;
 
-function view(row: AdjustmentRow, secondApprovalAbovePaise: bigint): TAdjustment {
-  const magnitude = row.amount_paise < 0n ? -row.amount_paise : row.amount_paise;
+function view(row: AdjustmentRow): TAdjustment {
   return {
     id: row.id,
     playerId: row.user_id,
@@ -43,18 +58,20 @@ function view(row: AdjustmentRow, secondApprovalAbovePaise: bigint): TAdjustment
     reason: row.reason,
     status: row.status,
     requestedBy: row.requested_by_name,
+    requestedByKey: row.requested_by_key,
     approvals: row.approvals,
-    needsSecondApproval: magnitude > secondApprovalAbovePaise,
+    approverKeys: row.approver_keys,
+    needsSecondApproval: !row.is_single_approval,
     decidedBy: row.decided_by_name,
     createTime: row.created_at.toISOString(),
     decidedTime: row.decided_at?.toISOString() ?? null,
   };
 }
 
-async function readAdjustment(tx: Queryable, id: string): Promise<AdjustmentRow> {
+async function readAdjustment(tx: Queryable, id: string): Promise<TAdjustment> {
   const [row] = await tx.query<AdjustmentRow>(`${SELECT_ADJUSTMENT} where b.id = $1::bigint`, [id]);
   if (!row) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${id}`);
-  return row;
+  return view(row);
 }
 
 /** Posts a waiting adjustment: the guarded update lets exactly one decision through, then the transfer. */
@@ -62,13 +79,13 @@ async function post(
   tx: Queryable,
   houseAccountId: number,
   row: { id: string; user_id: number; amount_paise: bigint },
-  operatorId: string,
+  decider: Approver,
   now: Date,
 ) {
   const claimed = await tx.query(
-    `update balance_adjustments set status = 'posted', decided_by = $2::bigint, decided_at = $3
+    `update balance_adjustments set status = 'posted', decided_by = $2::bigint, decided_by_key = $3, decided_at = $4
      where id = $1::bigint and status = 'pending' returning id`,
-    [row.id, operatorId, now],
+    [row.id, decider.operatorId, decider.key, now],
   );
   if (claimed.length === 0) throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${row.id} is no longer pending`);
   const transfer = await postCashAdjustment(tx, {
@@ -80,97 +97,131 @@ async function post(
   await tx.query('update balance_adjustments set transfer_id = $2 where id = $1::bigint', [row.id, transfer.id]);
 }
 
-export async function requestAdjustment(
-  bo: BackOfficeContext,
-  input: { playerId: number; amount: bigint; reason: string },
-  operator: OperatorRow,
-  call: AuditedCall,
-): Promise<TAdjustment> {
-  const { db, clock, config } = bo.app;
-  const threshold = config.admin.secondApprovalAbovePaise;
-  const houseAccountId = await adjustmentsAccountId(db);
-  return db.transaction(async (tx) => {
-    const [player] = await tx.query('select id from users where id = $1', [input.playerId]);
-    if (!player) throw new AdminError('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
-    const now = clock.now();
-    const [inserted] = await tx.query<{ id: string }>(
-      `insert into balance_adjustments (user_id, amount_paise, reason, requested_by, created_at)
-       values ($1, $2, $3, $4::bigint, $5) returning id::text as id`,
-      [input.playerId, input.amount, input.reason, operator.id, now],
-    );
-    const id = inserted!.id;
-    await tx.query(
-      'insert into adjustment_approvals (adjustment_id, operator_id, created_at) values ($1::bigint, $2::bigint, $3)',
-      [id, operator.id, now],
-    );
-    const magnitude = input.amount < 0n ? -input.amount : input.amount;
-    if (magnitude <= threshold)
-      await post(tx, houseAccountId, { id, user_id: input.playerId, amount_paise: input.amount }, operator.id, now);
-    const after = view(await readAdjustment(tx, id), threshold);
-    call.audit.before = null;
-    call.audit.after = after;
-    await call.recordWithin(tx);
-    return after;
+/** Whether the maker's approval alone may post it: small enough, and a credit within today's allowances. */
+async function isPostedAlone(tx: Queryable, deps: AdjustmentDeps, maker: Approver, playerId: number, amountPaise: bigint) {
+  const magnitude = amountPaise < 0n ? -amountPaise : amountPaise;
+  if (magnitude > deps.rules.secondApprovalAbovePaise) return false;
+  // A debit moves money from the player to the house: only a credit draws on the allowance.
+  if (amountPaise < 0n) return true;
+  return takeSingleApprovalAllowance(tx, {
+    approver: maker,
+    playerId,
+    amountPaise,
+    limitPaise: deps.rules.secondApprovalAbovePaise,
+    nowMs: deps.clock.now().getTime(),
   });
 }
 
+export type AdjustmentInput = { playerId: number; amount: bigint; reason: string; requestKey?: string };
+
+/** The request already made with this key, when the same command runs again; a different one under the key is refused. */
+async function findByRequestKey(tx: Queryable, input: AdjustmentInput): Promise<TAdjustment | null> {
+  if (input.requestKey === undefined) return null;
+  const [row] = await tx.query<{ id: string; user_id: number; amount_paise: bigint; reason: string }>(
+    'select id::text as id, user_id, amount_paise, reason from balance_adjustments where request_key = $1',
+    [input.requestKey],
+  );
+  if (!row) return null;
+  if (row.user_id !== input.playerId || row.amount_paise !== input.amount || row.reason !== input.reason)
+    throw new AppError('IDEMPOTENCY_CONFLICT', `request key ${input.requestKey} was used for adjustment ${row.id}`);
+  return readAdjustment(tx, row.id);
+}
+
+export async function requestAdjustment(
+  deps: AdjustmentDeps,
+  input: AdjustmentInput,
+  maker: Approver,
+  within: WithinAdjustment = NOTHING_WITHIN,
+): Promise<{ adjustment: TAdjustment; isReplay: boolean }> {
+  const houseAccountId = await adjustmentsAccountId(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const [player] = await tx.query('select id from users where id = $1', [input.playerId]);
+    if (!player) throw new AdminError('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
+    const now = deps.clock.now();
+    // A retry key already taken (the same command again, or in parallel) answers the request made with it.
+    const [inserted] = await tx.query<{ id: string }>(
+      `insert into balance_adjustments (user_id, amount_paise, reason, requested_by, requested_by_key, request_key, created_at)
+       values ($1, $2, $3, $4::bigint, $5, $6, $7) on conflict (request_key) do nothing returning id::text as id`,
+      [input.playerId, input.amount, input.reason, maker.operatorId, maker.key, input.requestKey ?? null, now],
+    );
+    if (!inserted) return { adjustment: (await findByRequestKey(tx, input))!, isReplay: true };
+    const id = inserted!.id;
+    await tx.query(
+      'insert into adjustment_approvals (adjustment_id, operator_id, approver, created_at) values ($1::bigint, $2::bigint, $3, $4)',
+      [id, maker.operatorId, maker.key, now],
+    );
+    if (await isPostedAlone(tx, deps, maker, input.playerId, input.amount)) {
+      await tx.query('update balance_adjustments set is_single_approval = true where id = $1::bigint', [id]);
+      await post(tx, houseAccountId, { id, user_id: input.playerId, amount_paise: input.amount }, maker, now);
+    }
+    const after = await readAdjustment(tx, id);
+    await within(tx, null, after);
+    return { adjustment: after, isReplay: false };
+  });
+}
+
+type LockedAdjustment = {
+  id: string;
+  user_id: number;
+  amount_paise: bigint;
+  status: string;
+  requested_by: string | null;
+  requested_by_key: string;
+};
+
+async function lockPending(tx: Queryable, adjustmentId: string): Promise<LockedAdjustment> {
+  const [locked] = await tx.query<LockedAdjustment>(
+    `select id::text as id, user_id, amount_paise, status, requested_by::text as requested_by, requested_by_key
+     from balance_adjustments where id = $1::bigint for update`,
+    [adjustmentId],
+  );
+  if (!locked) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${adjustmentId}`);
+  if (locked.status !== 'pending') throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${adjustmentId} is ${locked.status}`);
+  return locked;
+}
+
 export async function approveAdjustment(
-  bo: BackOfficeContext,
+  deps: AdjustmentDeps,
   adjustmentId: string,
-  operator: OperatorRow,
-  call: AuditedCall,
+  checker: Approver,
+  within: WithinAdjustment = NOTHING_WITHIN,
 ): Promise<TAdjustment> {
-  const { db, clock, config } = bo.app;
-  const threshold = config.admin.secondApprovalAbovePaise;
-  const houseAccountId = await adjustmentsAccountId(db);
-  return db.transaction(async (tx) => {
-    const [locked] = await tx.query<{ id: string; user_id: number; amount_paise: bigint; status: string }>(
-      'select id::text as id, user_id, amount_paise, status from balance_adjustments where id = $1::bigint for update',
-      [adjustmentId],
+  const houseAccountId = await adjustmentsAccountId(deps.db);
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockPending(tx, adjustmentId);
+    const before = await readAdjustment(tx, adjustmentId);
+    if (before.approverKeys.includes(checker.key))
+      throw new AdminError('APPROVAL_ALREADY_GIVEN', `${checker.key} asked for or approved it`);
+    const now = deps.clock.now();
+    const maker: Approver = { key: locked.requested_by_key, operatorId: locked.requested_by, actor: locked.requested_by_key };
+    await assertNotCoolingPair(tx, { maker, checker }, { coolingMs: deps.rules.approverCoolingMs, nowMs: now.getTime() });
+    await tx.query(
+      'insert into adjustment_approvals (adjustment_id, operator_id, approver, created_at) values ($1::bigint, $2::bigint, $3, $4)',
+      [adjustmentId, checker.operatorId, checker.key, now],
     );
-    if (!locked) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${adjustmentId}`);
-    if (locked.status !== 'pending') throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${adjustmentId} is ${locked.status}`);
-    const before = view(await readAdjustment(tx, adjustmentId), threshold);
-    const now = clock.now();
-    const approved = await tx.query(
-      `insert into adjustment_approvals (adjustment_id, operator_id, created_at) values ($1::bigint, $2::bigint, $3)
-       on conflict do nothing returning operator_id`,
-      [adjustmentId, operator.id, now],
-    );
-    if (approved.length === 0) throw new AdminError('APPROVAL_ALREADY_GIVEN', `operator ${operator.id} asked for or approved it`);
-    await post(tx, houseAccountId, locked, operator.id, now);
-    const after = view(await readAdjustment(tx, adjustmentId), threshold);
-    call.audit.before = before;
-    call.audit.after = after;
-    await call.recordWithin(tx);
+    await post(tx, houseAccountId, locked, checker, now);
+    const after = await readAdjustment(tx, adjustmentId);
+    await within(tx, before, after);
     return after;
   });
 }
 
 export async function rejectAdjustment(
-  bo: BackOfficeContext,
+  deps: AdjustmentDeps,
   adjustmentId: string,
-  operator: OperatorRow,
-  call: AuditedCall,
+  decider: Approver,
+  within: WithinAdjustment = NOTHING_WITHIN,
 ): Promise<TAdjustment> {
-  const { db, clock, config } = bo.app;
-  const threshold = config.admin.secondApprovalAbovePaise;
-  return db.transaction(async (tx) => {
-    const [locked] = await tx.query<{ status: string }>(
-      'select status from balance_adjustments where id = $1::bigint for update',
-      [adjustmentId],
-    );
-    if (!locked) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${adjustmentId}`);
-    if (locked.status !== 'pending') throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${adjustmentId} is ${locked.status}`);
-    const before = view(await readAdjustment(tx, adjustmentId), threshold);
+  return deps.db.transaction(async (tx) => {
+    await lockPending(tx, adjustmentId);
+    const before = await readAdjustment(tx, adjustmentId);
     await tx.query(
-      `update balance_adjustments set status = 'rejected', decided_by = $2::bigint, decided_at = $3 where id = $1::bigint`,
-      [adjustmentId, operator.id, clock.now()],
+      `update balance_adjustments set status = 'rejected', decided_by = $2::bigint, decided_by_key = $3, decided_at = $4
+       where id = $1::bigint`,
+      [adjustmentId, decider.operatorId, decider.key, deps.clock.now()],
     );
-    const after = view(await readAdjustment(tx, adjustmentId), threshold);
-    call.audit.before = before;
-    call.audit.after = after;
-    await call.recordWithin(tx);
+    const after = await readAdjustment(tx, adjustmentId);
+    await within(tx, before, after);
     return after;
   });
 }
@@ -198,7 +249,7 @@ export async function findAdjustments(
   );
   return {
     secondApprovalAbove: formatMoney(secondApprovalAbovePaise),
-    list: rows.map((row) => view(row, secondApprovalAbovePaise)),
+    list: rows.map(view),
     total: count!.total,
     pageNum: query.pageNum,
     pageSize: query.pageSize,
@@ -206,7 +257,7 @@ export async function findAdjustments(
 }
 
 /** A player's latest adjustments, for their page. */
-export async function findPlayerAdjustments(db: Queryable, playerId: number, secondApprovalAbovePaise: bigint) {
+export async function findPlayerAdjustments(db: Queryable, playerId: number) {
   const rows = await db.query<AdjustmentRow>(`${SELECT_ADJUSTMENT} where b.user_id = $1 order by b.id desc limit 50`, [playerId]);
-  return rows.map((row) => view(row, secondApprovalAbovePaise));
+  return rows.map(view);
 }

@@ -92,8 +92,12 @@ async function statusOf(db: Queryable, complaint: string) {
   return { number: row.complaint_no, playerId: row.user_id, status: row.status, assignee };
 }
 
+type ComplaintStatusView = Awaited<ReturnType<typeof statusOf>>;
+/** Runs inside the change's transaction with the complaint before and after it (the audit row is written there). */
+export type WithinComplaintChange = (tx: Queryable, before: ComplaintStatusView, after: ComplaintStatusView) => Promise<void>;
+
 /** Assigns a complaint to an active owner or support operator, or to nobody. */
-export async function assignComplaint(db: Db, complaint: string, operatorId: string | undefined) {
+export async function assignComplaint(db: Db, complaint: string, operatorId: string | undefined, within: WithinComplaintChange) {
   return db.transaction(async (tx) => {
     const row = await findComplaintByReference(tx, complaint, true);
     const before = await statusOf(tx, row.id);
@@ -106,14 +110,39 @@ export async function assignComplaint(db: Db, complaint: string, operatorId: str
         throw new AdminError('ASSIGNEE_INVALID', `operator ${operatorId} cannot handle complaints`);
     }
     await tx.query('update complaints set assigned_operator_id = $2::bigint where id = $1::bigint', [row.id, operatorId ?? null]);
-    return { before, after: await statusOf(tx, row.id) };
+    const after = await statusOf(tx, row.id);
+    await within(tx, before, after);
+    return { before, after };
   });
 }
 
-export async function replyToComplaint(db: Db, complaint: string, operatorName: string, text: string, now: Date) {
-  const before = await statusOf(db, complaint);
-  await answerComplaint(db, complaint, operatorName, text, now);
-  return { before, after: await statusOf(db, complaint) };
+/** The complaint's status read in the change's transaction, before (under its row lock) and after. */
+function auditedWithin(complaint: string, within: WithinComplaintChange) {
+  let before: ComplaintStatusView | undefined;
+  let after: ComplaintStatusView | undefined;
+  return {
+    beforeChange: async (tx: Queryable) => {
+      before = await statusOf(tx, complaint);
+    },
+    afterChange: async (tx: Queryable) => {
+      after = await statusOf(tx, complaint);
+      await within(tx, before!, after);
+    },
+    result: () => ({ before: before!, after: after! }),
+  };
+}
+
+export async function replyToComplaint(
+  db: Db,
+  complaint: string,
+  operatorName: string,
+  text: string,
+  now: Date,
+  within: WithinComplaintChange,
+) {
+  const audited = auditedWithin(complaint, within);
+  await answerComplaint(db, complaint, operatorName, text, now, audited);
+  return audited.result();
 }
 
 export async function closeComplaintAsOperator(
@@ -122,8 +151,9 @@ export async function closeComplaintAsOperator(
   operatorName: string,
   text: string | undefined,
   now: Date,
+  within: WithinComplaintChange,
 ) {
-  const before = await statusOf(db, complaint);
-  await closeComplaint(db, complaint, operatorName, text, now);
-  return { before, after: await statusOf(db, complaint) };
+  const audited = auditedWithin(complaint, within);
+  await closeComplaint(db, complaint, operatorName, text, now, audited);
+  return audited.result();
 }

@@ -5,9 +5,16 @@ export { csvCell };
 import type { z } from 'zod';
 import type { ZAuditListRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
+import { storableJsonText, wellFormedText } from '../../platform/db/storable-json.ts';
 
 // The back office writes to the same append-only admin_audit_log as the CLI (its trigger forbids
-// update and delete), with the operator, the address, and the record before and after a change.
+// update and delete), with the operator, the address, and the record before and after a change. A row
+// must never fail for what it records: text is made well formed and every part bounded first
+// (platform/db/storable-json.ts), so the only way to lose a row is to lose the database, and then the
+// change it belongs to is lost with it.
+
+const MAX_ACTOR_LENGTH = 200;
+const MAX_OUTCOME_LENGTH = 1000;
 
 export type AuditRecord = {
   actor: string;
@@ -26,14 +33,14 @@ export async function writeAudit(db: Queryable, record: AuditRecord): Promise<vo
     `insert into admin_audit_log (actor, operator_id, action, details, outcome, ip, before, after, created_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
-      record.actor,
+      wellFormedText(record.actor.slice(0, MAX_ACTOR_LENGTH)),
       record.operatorId,
       record.action,
-      JSON.stringify(record.details ?? {}),
-      record.outcome.slice(0, 1000),
-      record.ip,
-      record.before === undefined ? null : JSON.stringify(record.before),
-      record.after === undefined ? null : JSON.stringify(record.after),
+      storableJsonText(record.details ?? {}),
+      wellFormedText(record.outcome.slice(0, MAX_OUTCOME_LENGTH)),
+      wellFormedText(record.ip),
+      record.before === undefined ? null : storableJsonText(record.before),
+      record.after === undefined ? null : storableJsonText(record.after),
       record.at,
     ],
   );
@@ -59,9 +66,10 @@ export async function findAuditLog(db: Queryable, query: z.output<typeof ZAuditL
   if (query.action) where.push(`action = $${params.push(query.action)}`);
   const filter = where.length > 0 ? `where ${where.join(' and ')}` : '';
   const [count] = await db.query<{ total: number }>(`select count(*)::int as total from admin_audit_log ${filter}`, params);
+  // Ordered by the column, not by the output's text `id` (which would put 9 before 56 before 5).
   const rows = await db.query<AuditRow>(
     `select id::text as id, created_at, actor, operator_id::text as operator_id, action, outcome, ip, details, before, after
-     from admin_audit_log ${filter} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
+     from admin_audit_log ${filter} order by admin_audit_log.id desc limit $${params.length + 1} offset $${params.length + 2}`,
     [...params, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
   const list: TAuditEntry[] = rows.map((row) => ({

@@ -7,7 +7,7 @@ import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 // Content in the console: notices (their messages make the player app's announcement strip; the
 // newest one's links make the notice dialog) and support contacts, per language. Every change is one
-// audit row with the record before and after; players read them on /user/findNotice,
+// audit row with the record before and after, written in the change's transaction; players read them on /user/findNotice,
 // /user/getNoticeUrl and /user/getSupportChannels.
 
 export function registerContentRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
@@ -17,12 +17,15 @@ export function registerContentRoutes(scope: FastifyInstance, bo: BackOfficeCont
     list: await listNoticesForOperators(db, clock.now()),
   }));
 
-  registerAdminEndpoint(scope, bo, '/content/notices/save', async ({ input, principal, audit }) => {
-    const change = await db.transaction((tx) => saveNotice(tx, input, `operator:${principal.operator.login}`, clock.now()));
-    audit.before = change.before;
-    audit.after = change.after;
-    return change.after;
-  });
+  registerAdminEndpoint(scope, bo, '/content/notices/save', ({ input, principal, audit, recordWithin }) =>
+    db.transaction(async (tx) => {
+      const change = await saveNotice(tx, input, `operator:${principal.operator.login}`, clock.now());
+      audit.before = change.before;
+      audit.after = change.after;
+      await recordWithin(tx);
+      return change.after;
+    }),
+  );
 
   registerAdminEndpoint(scope, bo, '/content/supportContacts/list', async () => {
     const { telegram, whatsapp, email } = bo.app.config.support;
@@ -32,16 +35,22 @@ export function registerContentRoutes(scope: FastifyInstance, bo: BackOfficeCont
     };
   });
 
-  registerAdminEndpoint(scope, bo, '/content/supportContacts/save', async ({ input, principal, audit }) => {
-    const change = await saveSupportContact(db, input, `operator:${principal.operator.login}`, clock.now());
-    audit.before = change.before;
-    audit.after = change.after;
-    return change.after;
-  });
+  registerAdminEndpoint(scope, bo, '/content/supportContacts/save', ({ input, principal, audit, recordWithin }) =>
+    db.transaction(async (tx) => {
+      const change = await saveSupportContact(tx, input, `operator:${principal.operator.login}`, clock.now());
+      audit.before = change.before;
+      audit.after = change.after;
+      await recordWithin(tx);
+      return change.after;
+    }),
+  );
 
-  registerAdminEndpoint(scope, bo, '/content/supportContacts/remove', async ({ input, audit }) => {
-    audit.before = await removeSupportContact(db, input.id);
-    audit.after = null;
-    return null;
-  });
+  registerAdminEndpoint(scope, bo, '/content/supportContacts/remove', ({ input, audit, recordWithin }) =>
+    db.transaction(async (tx) => {
+      audit.before = await removeSupportContact(tx, input.id);
+      audit.after = null;
+      await recordWithin(tx);
+      return null;
+    }),
+  );
 }

@@ -1,27 +1,34 @@
 import type { TWithdrawalDecision } from '@mayur/contracts/admin';
+import { approvalRulesOf } from '../approvals/approval-rules.ts';
+import { consoleApprover } from '../approvals/approver.ts';
 import { rejectWithdrawal } from '../payments/withdraw/decide-withdrawal.ts';
 import { approveWithChecker } from '../payments/withdraw/maker-checker.ts';
-import { AdminError } from './admin-error.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import type { OperatorRow } from './operators.ts';
+import type { AuditedCall } from './player-actions.ts';
 
 // Deciding a withdrawal from the console: the same use cases as the CLI's withdraw:approve and
-// withdraw:reject, maker-checker included (payments/withdraw/maker-checker.ts): above the configured
-// amount the payout starts only with a second, different operator's approval.
+// withdraw:reject, maker-checker included (payments/withdraw/maker-checker.ts). The audit row is
+// written in the decision's own transaction.
 
 export async function approveAsOperator(
   bo: BackOfficeContext,
   withdrawNo: string,
   operator: OperatorRow,
+  call: AuditedCall,
 ): Promise<TWithdrawalDecision> {
-  const decision = await approveWithChecker(
+  return approveWithChecker(
     bo.app,
     withdrawNo,
-    { key: `operator:${operator.id}`, operatorId: operator.id, actor: `operator:${operator.login}` },
-    bo.app.config.admin.secondApprovalAbovePaise,
+    consoleApprover(operator),
+    approvalRulesOf(bo.app.config.admin),
+    {},
+    async (tx, decision) => {
+      call.audit.before = { withdrawNo, status: 'pending', approvals: decision.approvals - 1 };
+      call.audit.after = { withdrawNo, ...decision };
+      await call.recordWithin(tx);
+    },
   );
-  if (decision.status === 'alreadyApproved') throw new AdminError('APPROVAL_ALREADY_GIVEN');
-  return decision;
 }
 
 export async function rejectAsOperator(
@@ -29,7 +36,12 @@ export async function rejectAsOperator(
   withdrawNo: string,
   operator: OperatorRow,
   reason: string,
+  call: AuditedCall,
 ): Promise<TWithdrawalDecision> {
-  await rejectWithdrawal(bo.app, withdrawNo, `operator:${operator.login}`, reason);
+  await rejectWithdrawal(bo.app, withdrawNo, `operator:${operator.login}`, reason, async (tx) => {
+    call.audit.before = { withdrawNo, status: 'pending' };
+    call.audit.after = { withdrawNo, status: 'rejected', reason };
+    await call.recordWithin(tx);
+  });
   return { withdrawNo, status: 'rejected', approvals: 0, detail: 'the amount is back in the player’s cash' };
 }

@@ -33,14 +33,17 @@ export function registerDepositConfirmRoutes(scope: FastifyInstance, bo: BackOff
     };
   });
 
-  registerAdminEndpoint(scope, bo, '/deposits/confirm', async ({ input, principal, audit }) => {
+  registerAdminEndpoint(scope, bo, '/deposits/confirm', async ({ input, principal, audit, recordWithin }) => {
     audit.before = { orderNo: input.orderNo, status: (await findDepositOrder(db, input.orderNo))?.status ?? null };
     const confirmed = await confirmUsdtDeposit(
-      { db, log, inviteBonus: inviteBonusSettings(bo.app.config) },
+      { db, log, inviteBonus: inviteBonusSettings(bo.app.config), clock: bo.app.clock },
       input.orderNo,
       `operator:${principal.operator.login}`,
+      async (tx, outcome) => {
+        audit.after = { orderNo: input.orderNo, status: outcome === 'held' ? 'held' : 'completed' };
+        await recordWithin(tx);
+      },
     );
-    audit.after = { orderNo: input.orderNo, status: 'completed' };
     return {
       orderNo: confirmed.orderNo,
       playerId: confirmed.playerId,

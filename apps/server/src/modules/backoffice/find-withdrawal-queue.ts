@@ -23,6 +23,7 @@ type Row = {
   reason: string | null;
   created_at: Date;
   approvals: string[];
+  approver_keys: string[];
 };
 
 export async function findWithdrawalQueue(
@@ -37,7 +38,9 @@ export async function findWithdrawalQueue(
   const rows = await db.query<Row>(
     `select w.withdraw_no, w.user_id, w.account_kind, w.destination, w.amount_paise, w.status, w.reason, w.created_at,
             coalesce((select array_agg(coalesce(o.name, a.approver) order by a.created_at) from withdrawal_approvals a left join operators o on o.id = a.operator_id
-                      where a.withdrawal_id = w.id), '{}') as approvals
+                      where a.withdrawal_id = w.id), '{}') as approvals,
+            coalesce((select array_agg(a.approver order by a.created_at) from withdrawal_approvals a where a.withdrawal_id = w.id), '{}')
+              as approver_keys
      from withdrawals w where w.status = any($1) order by w.id limit $2 offset $3`,
     [statuses, query.pageSize, (query.pageNum - 1) * query.pageSize],
   );
@@ -50,6 +53,7 @@ export async function findWithdrawalQueue(
     status: row.status,
     reason: row.reason,
     approvals: row.approvals,
+    approverKeys: row.approver_keys,
     needsSecondApproval: row.amount_paise > secondApprovalAbovePaise,
     createTime: row.created_at.toISOString(),
   }));

@@ -1,3 +1,4 @@
+import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
@@ -32,7 +33,7 @@ function cli(name: string, args: Record<string, string | undefined>, actor = 'op
       gateway: server.ctx.gateway,
       inviteBonus: inviteBonusSettings(server.ctx.config),
       actor,
-      secondApprovalAbovePaise: server.ctx.config.admin.secondApprovalAbovePaise,
+      approvalRules: approvalRulesOf(server.ctx.config.admin),
     },
     name,
     args,
@@ -131,7 +132,9 @@ describe('the CLI’s withdraw:approve goes through maker-checker', () => {
     const first = await cli('withdraw:approve', { id: withdrawNo });
     expect(first).toEqual({
       isOk: true,
-      lines: [`withdrawal ${withdrawNo}: approval 1 of 2 recorded; a second, different approver must approve it to pay`],
+      lines: [
+        `withdrawal ${withdrawNo}: approval 1 of 2 recorded (a second operator must approve it); a second, different approver must approve it to pay`,
+      ],
     });
     expect(await statusOf(withdrawNo)).toBe('pending');
     const same = await cli('withdraw:approve', { id: withdrawNo });
@@ -172,15 +175,22 @@ describe('gift codes from the console', () => {
       { amount: '50', uses: 2, target: 'cash' },
       { token: finance.token },
     );
+    // A code to cash waits for a second, different operator before anybody can redeem it.
     expect(created.body).toMatchObject({
       res: 1,
-      obj: { amount: '50.00', target: 'cash', maxUses: 2, usedCount: 0, status: 'active' },
+      obj: { amount: '50.00', target: 'cash', maxUses: 2, usedCount: 0, status: 'pending', makerKey: `operator:${finance.id}` },
     });
     const code: string = created.body.obj.code;
     expect(code).toMatch(/^[A-HJ-NP-Z2-9]{10}$/);
+    const approved = await adminCall(server, '/giftCodes/approve', { code }, { token: owner.token });
+    expect(approved.body.obj).toMatchObject({ status: 'active', approvedBy: `operator:${owner.id}` });
     const rows = await auditRows(server, since);
-    expect(rows.map((row) => [row.action, row.outcome])).toEqual([['admin/giftCodes/create', 'ok']]);
-    expect(rows[0]!.after).toMatchObject({ code, createdBy: `operator:${finance.login}` });
+    expect(rows.map((row) => [row.action, row.outcome])).toEqual([
+      ['admin/giftCodes/create', 'ok'],
+      ['admin/giftCodes/approve', 'ok'],
+    ]);
+    expect(rows[0]!.after).toMatchObject({ code, createdBy: `operator:${finance.login}`, status: 'pending' });
+    expect(rows[1]!.after).toMatchObject({ code, status: 'active' });
 
     const first = await quickPlayer(server);
     expect((await server.call('/cash/redeemGift', { code }, { token: first.token })).body).toMatchObject({

@@ -5,7 +5,9 @@ import type { PasswordHasher } from '../auth/passwords.ts';
 import { AdminError } from './admin-error.ts';
 
 // Operator accounts: created with a one-time password (argon2id, the players' parameters), listed,
-// disabled. The CLI's operator:create and the console's Operators screen both end in createOperator.
+// reset, disabled. The CLI's operator:create and the console's Operators screen both end in
+// createOperator; the console's powers over accounts (a fresh code, the password e-mailed, a second
+// owner for another owner) are operator-powers.ts.
 
 export type OperatorRow = {
   id: string;
@@ -20,10 +22,11 @@ export type OperatorRow = {
   is_disabled: boolean;
   created_at: Date;
   last_sign_in_at: Date | null;
+  email: string | null;
 };
 
 export const OPERATOR_COLUMNS = `id::text as id, name, login, password_hash, role, must_change_password, totp_secret_sealed,
-  totp_pending_sealed, totp_last_step::text as totp_last_step, is_disabled, created_at, last_sign_in_at`;
+  totp_pending_sealed, totp_last_step::text as totp_last_step, is_disabled, created_at, last_sign_in_at, email`;
 
 /** What any endpoint may show of an operator: never a hash or a secret. */
 export function operatorView(row: OperatorRow): TOperator {
@@ -59,24 +62,25 @@ export async function listOperators(db: Queryable): Promise<TOperator[]> {
 }
 
 /** 20 random bytes as base64url (27 characters): handed over once, replaced at enrolment. */
-function oneTimePassword(): string {
+export function oneTimePassword(): string {
   return randomBytes(20).toString('base64url');
 }
 
-export type NewOperator = { name: string; login: string; role: OperatorRole; createdBy: string | null };
+/** `email`: where a one-time password is sent (the console requires one; the CLI's first owner may have none). */
+export type NewOperator = { name: string; login: string; role: OperatorRole; email?: string | null; createdBy: string | null };
 
 export async function createOperator(
   db: Queryable,
   hasher: PasswordHasher,
   input: NewOperator,
   now: Date,
+  password = oneTimePassword(),
 ): Promise<{ operator: TOperator; oneTimePassword: string }> {
-  const password = oneTimePassword();
   const passwordHash = await hasher.hash(password);
   const rows = await db.query<OperatorRow>(
-    `insert into operators (name, login, password_hash, role, created_by, created_at) values ($1, $2, $3, $4, $5, $6)
+    `insert into operators (name, login, password_hash, role, email, created_by, created_at) values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (login) do nothing returning ${OPERATOR_COLUMNS}`,
-    [input.name, input.login, passwordHash, input.role, input.createdBy, now],
+    [input.name, input.login, passwordHash, input.role, input.email ?? null, input.createdBy, now],
   );
   if (!rows[0]) throw new AdminError('OPERATOR_EXISTS', `login "${input.login}" is taken`);
   return { operator: operatorView(rows[0]), oneTimePassword: password };
@@ -101,20 +105,27 @@ export async function disableOperator(db: Queryable, operatorId: string, actorId
  * Resets an operator who lost their phone and their recovery codes: a new one-time password, the
  * two-factor secret and recovery codes gone (the next sign-in enrols again), every session ended.
  */
-export async function resetOperator(db: Queryable, hasher: PasswordHasher, operatorId: string, actorId: string, now: Date) {
+export async function resetOperator(
+  db: Queryable,
+  hasher: PasswordHasher,
+  operatorId: string,
+  actorId: string,
+  now: Date,
+  password = oneTimePassword(),
+) {
   if (operatorId === actorId) throw new AdminError('CANNOT_RESET_SELF');
   const before = await findOperator(db, operatorId, true);
-  const password = oneTimePassword();
+  // Who reset whom and when starts a cooling period in which neither approves the other's requests.
   const [after] = await db.query<OperatorRow>(
     `update operators set password_hash = $2, must_change_password = true, totp_secret_sealed = null, totp_pending_sealed = null,
-       enrolment_token_hash = null, enrolment_expires_at = null
+       enrolment_token_hash = null, enrolment_expires_at = null, reset_by = $3::bigint, reset_at = $4
      where id = $1::bigint returning ${OPERATOR_COLUMNS}`,
-    [operatorId, await hasher.hash(password)],
+    [operatorId, await hasher.hash(password), actorId, now],
   );
   await db.query('delete from operator_recovery_codes where operator_id = $1::bigint', [operatorId]);
   await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1::bigint and revoked_at is null', [
     operatorId,
     now,
   ]);
-  return { before: operatorView(before), after: operatorView(after!), oneTimePassword: password };
+  return { before: operatorView(before), after: operatorView(after!), email: before.email, oneTimePassword: password };
 }

@@ -3,6 +3,7 @@ import type { Queryable } from '../../platform/db/db.ts';
 import { forgetRevokedSessions } from '../../platform/http/authenticate.ts';
 import { endAllUserSessions } from '../auth/sessions.ts';
 import { findWithdrawPasswordLock, unlockWithdrawPassword } from '../payments/payout-accounts/check-withdraw-password.ts';
+import { endStudioSessions } from '../providers/end-studio-sessions.ts';
 import { AdminError } from './admin-error.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import type { AuditNote } from './register-admin-endpoint.ts';
@@ -50,6 +51,7 @@ export async function freezePlayer(
       input.reason,
     ]);
     const ended = await endAllUserSessions(tx, clock, input.playerId);
+    await endStudioSessions(tx, input.playerId, now);
     call.audit.before = { playerId: input.playerId, ...frozenView(before) };
     call.audit.after = {
       playerId: input.playerId,
@@ -87,6 +89,8 @@ export async function logOutEverywhere(
   const result = await db.transaction(async (tx) => {
     const state = await lockPlayer(tx, input.playerId);
     const ended = await endAllUserSessions(tx, clock, input.playerId);
+    // The player's games at the studios end with their sessions here (modules/providers).
+    await endStudioSessions(tx, input.playerId, clock.now());
     call.audit.before = { playerId: input.playerId, liveSessions: ended };
     call.audit.after = { playerId: input.playerId, liveSessions: 0 };
     await call.recordWithin(tx);
@@ -96,7 +100,10 @@ export async function logOutEverywhere(
   return { playerId: input.playerId, isFrozen: result.isFrozen, sessionsEnded: result.ended };
 }
 
-/** Clears the wrong-try count kept by the rate limiter (not the database), so the row is written after it. */
+/**
+ * Clears the wrong-try count kept by the rate limiter (not the database): there is no transaction to
+ * share, so the audit row is written first, and a row that cannot be written stops the unlock.
+ */
 export async function unlockPlayerWithdrawPassword(
   bo: BackOfficeContext,
   input: { playerId: number },
@@ -107,8 +114,9 @@ export async function unlockPlayerWithdrawPassword(
   ]);
   if (!player) throw new AdminError('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
   const before = await findWithdrawPasswordLock(bo.app, input.playerId);
-  await unlockWithdrawPassword(bo.app, input.playerId);
   call.audit.before = { playerId: input.playerId, ...before };
   call.audit.after = { playerId: input.playerId, failures: 0, isLocked: false };
+  await call.recordWithin(bo.app.db);
+  await unlockWithdrawPassword(bo.app, input.playerId);
   return { playerId: input.playerId, isFrozen: player.frozen_at !== null, sessionsEnded: 0 };
 }

@@ -197,7 +197,7 @@ export async function findPlayerPage(ctx: AppContext, playerId: number): Promise
       status: row.status,
       createTime: row.created_at.toISOString(),
     })),
-    adjustments: await findPlayerAdjustments(db, playerId, ctx.config.admin.secondApprovalAbovePaise),
+    adjustments: await findPlayerAdjustments(db, playerId),
   };
 }
 

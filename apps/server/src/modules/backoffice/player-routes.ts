@@ -1,10 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { approveAdjustment, findAdjustments, rejectAdjustment, requestAdjustment } from './adjust-balance.ts';
+import type { TAdjustment } from '@mayur/contracts/admin';
+import type { Queryable } from '../../platform/db/db.ts';
+import { approvalRulesOf } from '../approvals/approval-rules.ts';
+import { consoleApprover } from '../approvals/approver.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findDashboard } from './dashboard.ts';
 import { freezePlayer, logOutEverywhere, unfreezePlayer, unlockPlayerWithdrawPassword } from './player-actions.ts';
 import { exportPlayerTransfers, findPlayerPage, findPlayerTransferPage } from './player-page.ts';
-import { registerAdminEndpoint } from './register-admin-endpoint.ts';
+import { registerAdminEndpoint, type AuditNote } from './register-admin-endpoint.ts';
+
+/** An adjustment's audit row, written in its decision's transaction with the request before and after. */
+function auditWithin(audit: AuditNote, recordWithin: (tx: Queryable) => Promise<void>) {
+  return async (tx: Queryable, before: TAdjustment | null, after: TAdjustment) => {
+    audit.before = before;
+    audit.after = after;
+    await recordWithin(tx);
+  };
+}
 
 // The dashboard, the player's page and the actions on a player (issue 15, part A), registered beside
 // the other admin endpoints (routes.ts); the contract map (players-endpoints.ts, dashboard-endpoints.ts)
@@ -13,6 +26,7 @@ import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 export function registerPlayerRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   const { db } = bo.app;
   const threshold = bo.app.config.admin.secondApprovalAbovePaise;
+  const adjustments = { db, clock: bo.app.clock, rules: approvalRulesOf(bo.app.config.admin) };
 
   registerAdminEndpoint(scope, bo, '/dashboard/summary', () => findDashboard(bo.app));
 
@@ -33,13 +47,19 @@ export function registerPlayerRoutes(scope: FastifyInstance, bo: BackOfficeConte
   );
 
   registerAdminEndpoint(scope, bo, '/adjustments/list', ({ input }) => findAdjustments(db, input, threshold));
-  registerAdminEndpoint(scope, bo, '/adjustments/request', ({ input, principal, audit, recordWithin }) =>
-    requestAdjustment(bo, input, principal.operator, { audit, recordWithin }),
-  );
+  registerAdminEndpoint(scope, bo, '/adjustments/request', async ({ input, principal, audit, recordWithin }) => {
+    const requested = await requestAdjustment(
+      adjustments,
+      input,
+      consoleApprover(principal.operator),
+      auditWithin(audit, recordWithin),
+    );
+    return requested.adjustment;
+  });
   registerAdminEndpoint(scope, bo, '/adjustments/approve', ({ input, principal, audit, recordWithin }) =>
-    approveAdjustment(bo, input.adjustmentId, principal.operator, { audit, recordWithin }),
+    approveAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin(audit, recordWithin)),
   );
   registerAdminEndpoint(scope, bo, '/adjustments/reject', ({ input, principal, audit, recordWithin }) =>
-    rejectAdjustment(bo, input.adjustmentId, principal.operator, { audit, recordWithin }),
+    rejectAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin(audit, recordWithin)),
   );
 }

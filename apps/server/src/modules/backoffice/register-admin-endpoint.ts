@@ -8,11 +8,14 @@ import {
   type AdminParsedRequestOf,
   type AdminResponseOf,
 } from '@mayur/contracts/admin';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
+import { findIllFormedText } from '../../platform/db/storable-json.ts';
+import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { AdminError } from './admin-error.ts';
+import { auditDetailsOfInput, auditDetailsOfRefusedBody } from './audit-details.ts';
 import { writeAudit } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { authenticateOperator, type OperatorPrincipal } from './operator-sessions.ts';
@@ -20,8 +23,10 @@ import { authenticateOperator, type OperatorPrincipal } from './operator-session
 // The back office's registrar, the twin of platform/http/register-endpoint.ts for /admin-api: the
 // operator's session and role come first (a refused role is audited and answered 403), then the
 // request schema, then the handler; the answer passes through the response schema into the same
-// envelope as the player API. Every call the map marks `audit: 'always'`, and every refused call of
-// any endpoint, is one row of admin_audit_log.
+// envelope as the player API. How each call is audited is the map's `audit` (contracts' audit-kind.ts):
+// a change writes its row in its own transaction (`recordWithin`), a read before its answer, and every
+// refused call of any endpoint is a row too. A row records the schema-parsed input only, never an
+// unknown field; text a field cannot store faithfully (a lone surrogate, a NUL) is refused.
 
 /** What a handler tells the audit row beyond the request: the record before and after, and who (when signing in). */
 export type AuditNote = {
@@ -47,28 +52,9 @@ export type AdminHandlerArgs<P extends AdminEndpointPath> = {
 
 export type AdminHandler<P extends AdminEndpointPath> = (args: AdminHandlerArgs<P>) => Promise<AdminResponseOf<P>>;
 
-const SECRET_FIELDS = new Set(['password', 'newPassword', 'code', 'recoveryCode', 'enrolmentToken']);
-/** Uploaded files: the audit row says how long they were; the record's `after` names the file by its hash. */
-const FILE_FIELDS = new Set(['imageBase64']);
-
-/** The request as recorded in the audit log: secrets replaced by a mark saying they were given. */
-function auditDetails(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null) return {};
-  return Object.fromEntries(
-    Object.entries(body as Record<string, unknown>)
-      .slice(0, 20)
-      .map(([key, value]) => [
-        key,
-        SECRET_FIELDS.has(key)
-          ? '[given]'
-          : FILE_FIELDS.has(key) && typeof value === 'string'
-            ? `[${value.length} characters of base64]`
-            : typeof value === 'string'
-              ? value.slice(0, 4000)
-              : value,
-      ]),
-  );
-}
+/** A sign-in about no known operator is written at most once per source in this window; the rest are logged. */
+const ANONYMOUS_ROW_WINDOW_MS = 60 * 60_000;
+const MAX_ANONYMOUS_LOGIN_LENGTH = 64;
 
 export function adminRefusal(code: AdminErrorCode, field?: string) {
   if (code === 'UNAUTHORIZED') return { res: 401, resMsg: adminErrorMessage(code), code };
@@ -94,34 +80,23 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
     const now = clock.now();
     const meta: RequestMeta = {
       receivedAtMs: now.getTime(),
-      ip: request.ip,
+      // As the gate reads it: through the configured proxies only, never a header a direct client wrote.
+      ip: bo.addressOf(request),
       userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
       requestId: request.id,
       log: request.log,
     };
     const principal = await authenticateOperator(db, request.headers.authorization, now);
     const note: AuditNote = {};
-    const details = auditDetails(request.body);
-
-    let isRecordedWithin = false;
-    const record = async (outcome: string, target: Queryable = db) => {
-      const operatorId = principal?.operator.id ?? note.operatorId ?? null;
-      const login = principal?.operator.login ?? note.login ?? (typeof details.login === 'string' ? details.login : 'unknown');
-      await writeAudit(target, {
-        actor: `operator:${login}`,
-        operatorId,
-        action: `admin${path}`,
-        details,
-        outcome,
-        ip: meta.ip,
-        before: note.before,
-        after: note.after,
-        at: clock.now(),
-      });
-    };
-    const refuse = async (reply: FastifyReply, code: AdminErrorCode, httpStatus: number, detail: string, field?: string) => {
+    let details = auditDetailsOfRefusedBody(definition.request, request.body);
+    const record = (outcome: string, target: Queryable = db) =>
+      writeCallAudit(bo, { path, meta, principal, note, details, outcome }, target);
+    const refuse = async (code: AdminErrorCode, httpStatus: number, detail: string, field?: string) => {
       request.log.info({ code, detail, endpoint: path }, 'admin request refused');
-      await record(`refused:${code}${detail ? ` ${detail}` : ''}`);
+      // A refusal changed nothing: a row that cannot be written is logged, and the refusal still answered.
+      await record(`refused:${code}${detail ? ` ${detail}` : ''}`).catch((error: unknown) =>
+        request.log.error({ err: error, code, endpoint: path }, 'the audit row of a refusal could not be written'),
+      );
       return reply.code(statusOf(code, httpStatus)).send(adminRefusal(code, field));
     };
 
@@ -130,30 +105,89 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
       return reply.code(401).send(adminRefusal('UNAUTHORIZED'));
     }
     if (principal && !isAllowed(definition.access, principal.operator.role)) {
-      return refuse(reply, 'FORBIDDEN', 403, `role ${principal.operator.role}`);
+      return refuse('FORBIDDEN', 403, `role ${principal.operator.role}`);
     }
     const parsed = definition.request.safeParse(request.body ?? {});
     if (!parsed.success) {
       const issue = parsed.error.issues.find((candidate) => isAdminErrorCode(candidate.message)) ?? parsed.error.issues[0];
       const code: AdminErrorCode = issue && isAdminErrorCode(issue.message) ? issue.message : 'INVALID_FIELD';
       const field = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
-      return refuse(reply, code, 200, 'validation', field);
+      return refuse(code, 200, 'validation', field);
     }
+    const illFormed = findIllFormedText(parsed.data);
+    if (illFormed)
+      return refuse(
+        'INVALID_FIELD',
+        200,
+        'text with a lone surrogate or a NUL',
+        illFormed.length > 0 ? String(illFormed[0]) : undefined,
+      );
+    details = auditDetailsOfInput(parsed.data);
+
+    let isRecordedWithin = false;
+    const recordWithin = async (tx: Queryable) => {
+      await record('ok', tx);
+      isRecordedWithin = true;
+    };
     let obj: unknown;
     try {
-      const recordWithin = async (tx: Queryable) => {
-        await record('ok', tx);
-        isRecordedWithin = true;
-      };
       obj = definition.response.parse(
         await handler({ input: parsed.data, meta, principal, audit: note, recordWithin } as AdminHandlerArgs<P>),
       );
     } catch (error) {
-      if (error instanceof AdminError) return refuse(reply, error.code, error.httpStatus, error.message);
-      if (error instanceof AppError) return refuse(reply, error.code, error.httpStatus, error.message, error.field);
+      if (error instanceof AdminError) return refuse(error.code, error.httpStatus, error.message);
+      if (error instanceof AppError) return refuse(error.code, error.httpStatus, error.message, error.field);
       throw error;
     }
-    if (definition.audit === 'always' && !isRecordedWithin) await record('ok');
+    if (definition.audit === 'change' && !isRecordedWithin) {
+      // A change must write its row in its own transaction; one that did not is a defect in its handler.
+      request.log.error({ endpoint: path }, 'a change was made without writing its audit row in its transaction');
+      await record('ok (after the change)');
+    }
+    // A read's row is written before the answer: when it cannot be, the answer is not sent.
+    if (definition.audit === 'read' && !isRecordedWithin) await record('ok');
     return reply.send({ res: 1, resMsg: 'success', obj });
+  });
+}
+
+type CallAudit = {
+  path: AdminEndpointPath;
+  meta: RequestMeta;
+  principal: OperatorPrincipal | null;
+  note: AuditNote;
+  details: Record<string, unknown>;
+  outcome: string;
+};
+
+/**
+ * One call's audit row. A sign-in attempt about no known operator carries text anybody can choose:
+ * it is written at most once per source per hour (the first), with the login cut short, and every
+ * attempt is logged with the request id.
+ */
+async function writeCallAudit(bo: BackOfficeContext, call: CallAudit, target: Queryable) {
+  const { principal, note, meta } = call;
+  const operatorId = principal?.operator.id ?? note.operatorId ?? null;
+  const givenLogin = typeof call.details.login === 'string' ? call.details.login : undefined;
+  const login = principal?.operator.login ?? note.login ?? (operatorId === null ? undefined : givenLogin);
+  let details = call.details;
+  if (login === undefined) {
+    meta.log.info({ endpoint: call.path, outcome: call.outcome }, 'admin sign-in attempt about no known operator');
+    const sample = await bo.app.limiter.hit(`admin-audit-anonymous:${sourceKey(meta.ip)}`, 1, ANONYMOUS_ROW_WINDOW_MS);
+    if (!sample.isAllowed) return;
+    details = { ...details, ...(givenLogin === undefined ? {} : { login: givenLogin.slice(0, MAX_ANONYMOUS_LOGIN_LENGTH) }) };
+  }
+  await writeAudit(target, {
+    actor: login === undefined ? 'anonymous' : `operator:${login}`,
+    operatorId,
+    action: `admin${call.path}`,
+    details,
+    outcome:
+      login === undefined
+        ? `${call.outcome} (further attempts from this source within the hour are logged, not written)`
+        : call.outcome,
+    ip: meta.ip,
+    before: note.before,
+    after: note.after,
+    at: bo.app.clock.now(),
   });
 }

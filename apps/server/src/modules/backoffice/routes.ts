@@ -5,7 +5,7 @@ import { ADMIN_API_PREFIX } from '@mayur/contracts/admin';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import { createAdminGate } from './admin-gate.ts';
+import { createAdminAddressReader, createAdminGate, type AdminGate } from './admin-gate.ts';
 import {
   assignComplaint,
   closeComplaintAsOperator,
@@ -30,7 +30,15 @@ import { findDepositQueue } from './find-deposit-queue.ts';
 import { findWithdrawalQueue } from './find-withdrawal-queue.ts';
 import { registerPlayerRoutes } from './player-routes.ts';
 import { searchPlayers } from './search-players.ts';
-import { createOperator, disableOperator, listOperators, operatorView, resetOperator } from './operators.ts';
+import {
+  approveOwnerRequest,
+  createOperatorAsOwner,
+  disableOperatorAsOwner,
+  rejectOwnerRequest,
+  resetOperatorAsOwner,
+} from './operator-powers.ts';
+import { listOperators, operatorView } from './operators.ts';
+import { listOwnerRequests } from './owner-requests.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
 import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { changeOwnPassword, confirmEnrolment, signIn } from './sign-in.ts';
@@ -48,15 +56,21 @@ export async function registerBackOffice(
   hasher: PasswordHasher,
   gameReads: readonly GameOperatorReads[],
 ) {
-  const gate = createAdminGate(ctx.config.admin.isEnabled, ctx.config.admin.allowedIps);
+  const gate = createAdminGate(ctx.config.admin);
+  // Production starts without ADMIN_ALLOWED_IPS only when ADMIN_ALLOW_ANY_ADDRESS says so (config.ts).
   if (ctx.config.isProduction && ctx.config.admin.isEnabled && ctx.config.admin.allowedIps.length === 0)
-    ctx.log.warn('the back office is enabled for every address: set ADMIN_ALLOWED_IPS to keep it off the public internet');
-  const bo: BackOfficeContext = { app: ctx, hasher, totpKey: deriveTotpKey(ctx.config.admin.totpKeySecret) };
+    ctx.log.warn('the back office is open to every address (ADMIN_ALLOW_ANY_ADDRESS=true)');
+  const bo: BackOfficeContext = {
+    app: ctx,
+    hasher,
+    totpKey: deriveTotpKey(ctx.config.admin.totpKeySecret),
+    addressOf: createAdminAddressReader(ctx.config.admin.trustedProxies),
+  };
 
   await app.register(
     async (scope) => {
       scope.addHook('onRequest', async (request, reply) => {
-        if (!gate(request.ip)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
+        if (!gate(request)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
         reply.header('cache-control', 'no-store');
         reply.header('x-robots-tag', 'noindex, nofollow');
       });
@@ -74,11 +88,14 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   const { db, clock } = bo.app;
 
   registerAdminEndpoint(scope, bo, '/auth/signIn', ({ input, meta, audit }) => signIn(bo, input, meta, audit));
-  registerAdminEndpoint(scope, bo, '/auth/confirmEnrolment', ({ input, meta, audit }) =>
-    confirmEnrolment(bo, input, meta, audit),
+  registerAdminEndpoint(scope, bo, '/auth/confirmEnrolment', ({ input, meta, audit, recordWithin }) =>
+    confirmEnrolment(bo, input, meta, audit, recordWithin),
   );
-  registerAdminEndpoint(scope, bo, '/auth/signOut', async ({ principal }) => {
-    await revokeOperatorSession(db, principal.sessionId, clock.now());
+  registerAdminEndpoint(scope, bo, '/auth/signOut', async ({ principal, recordWithin }) => {
+    await db.transaction(async (tx) => {
+      await revokeOperatorSession(tx, principal.sessionId, clock.now());
+      await recordWithin(tx);
+    });
     return null;
   });
   registerAdminEndpoint(scope, bo, '/auth/me', async ({ principal }) => ({
@@ -86,41 +103,38 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     expiresAtMs: principal.expiresAt.getTime(),
   }));
 
-  registerAdminEndpoint(scope, bo, '/auth/changePassword', ({ input, principal, meta }) =>
-    changeOwnPassword(bo, principal.operator, principal.sessionId, input, meta),
+  registerAdminEndpoint(scope, bo, '/auth/changePassword', ({ input, principal, meta, recordWithin }) =>
+    changeOwnPassword(bo, principal.operator, principal.sessionId, input, meta, recordWithin),
   );
   registerAdminEndpoint(scope, bo, '/operators/list', async () => ({ list: await listOperators(db) }));
-  registerAdminEndpoint(scope, bo, '/operators/create', async ({ input, principal, audit }) => {
-    const created = await createOperator(db, bo.hasher, { ...input, createdBy: principal.operator.id }, clock.now());
-    audit.before = null;
-    audit.after = created.operator;
-    return created;
-  });
-  registerAdminEndpoint(scope, bo, '/operators/disable', async ({ input, principal, audit }) => {
-    const change = await db.transaction((tx) => disableOperator(tx, input.operatorId, principal.operator.id, clock.now()));
-    audit.before = change.before;
-    audit.after = change.after;
-    return change.after;
-  });
-
-  registerAdminEndpoint(scope, bo, '/operators/reset', async ({ input, principal, audit }) => {
-    const change = await db.transaction((tx) =>
-      resetOperator(tx, bo.hasher, input.operatorId, principal.operator.id, clock.now()),
-    );
-    audit.before = change.before;
-    audit.after = change.after;
-    return { operator: change.after, oneTimePassword: change.oneTimePassword };
-  });
+  registerAdminEndpoint(scope, bo, '/operators/create', ({ input, principal, audit, recordWithin }) =>
+    createOperatorAsOwner(bo, input, principal.operator, { audit, recordWithin }),
+  );
+  registerAdminEndpoint(scope, bo, '/operators/disable', ({ input, principal, audit, recordWithin }) =>
+    disableOperatorAsOwner(bo, input, principal.operator, { audit, recordWithin }),
+  );
+  registerAdminEndpoint(scope, bo, '/operators/reset', ({ input, principal, audit, recordWithin }) =>
+    resetOperatorAsOwner(bo, input, principal.operator, { audit, recordWithin }),
+  );
+  registerAdminEndpoint(scope, bo, '/ownerRequests/list', async () => ({ list: await listOwnerRequests(db) }));
+  registerAdminEndpoint(scope, bo, '/ownerRequests/approve', ({ input, principal, audit, recordWithin }) =>
+    approveOwnerRequest(bo, input, principal.operator, { audit, recordWithin }),
+  );
+  registerAdminEndpoint(scope, bo, '/ownerRequests/reject', ({ input, principal, audit, recordWithin }) =>
+    rejectOwnerRequest(bo, input, principal.operator, { audit, recordWithin }),
+  );
   registerAdminEndpoint(scope, bo, '/audit/list', ({ input }) => findAuditLog(db, input));
   registerAdminEndpoint(scope, bo, '/audit/export', ({ input }) => exportAuditLog(db, input, AUDIT_EXPORT_MAX_ROWS));
 
   registerAdminEndpoint(scope, bo, '/complaints/list', ({ input, principal }) =>
     listComplaints(db, input.status, input.assignee, principal.operator.id),
   );
-  registerAdminEndpoint(scope, bo, '/complaints/assign', async ({ input, audit }) => {
-    const change = await assignComplaint(db, input.complaint, input.operatorId);
-    audit.before = change.before;
-    audit.after = change.after;
+  registerAdminEndpoint(scope, bo, '/complaints/assign', async ({ input, audit, recordWithin }) => {
+    const change = await assignComplaint(db, input.complaint, input.operatorId, async (tx, before, after) => {
+      audit.before = before;
+      audit.after = after;
+      await recordWithin(tx);
+    });
     return change.after;
   });
   registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
@@ -134,16 +148,34 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
       dataBase64: Buffer.from(screenshot.bytes).toString('base64'),
     };
   });
-  registerAdminEndpoint(scope, bo, '/complaints/reply', async ({ input, principal, audit }) => {
-    const change = await replyToComplaint(db, input.complaint, principal.operator.name, input.text, clock.now());
-    audit.before = change.before;
-    audit.after = change.after;
+  registerAdminEndpoint(scope, bo, '/complaints/reply', async ({ input, principal, audit, recordWithin }) => {
+    const change = await replyToComplaint(
+      db,
+      input.complaint,
+      principal.operator.name,
+      input.text,
+      clock.now(),
+      async (tx, before, after) => {
+        audit.before = before;
+        audit.after = after;
+        await recordWithin(tx);
+      },
+    );
     return change.after;
   });
-  registerAdminEndpoint(scope, bo, '/complaints/close', async ({ input, principal, audit }) => {
-    const change = await closeComplaintAsOperator(db, input.complaint, principal.operator.name, input.text, clock.now());
-    audit.before = change.before;
-    audit.after = change.after;
+  registerAdminEndpoint(scope, bo, '/complaints/close', async ({ input, principal, audit, recordWithin }) => {
+    const change = await closeComplaintAsOperator(
+      db,
+      input.complaint,
+      principal.operator.name,
+      input.text,
+      clock.now(),
+      async (tx, before, after) => {
+        audit.before = before;
+        audit.after = after;
+        await recordWithin(tx);
+      },
+    );
     return change.after;
   });
 
@@ -152,18 +184,12 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   registerAdminEndpoint(scope, bo, '/withdrawals/list', ({ input }) =>
     findWithdrawalQueue(db, input, bo.app.config.admin.secondApprovalAbovePaise),
   );
-  registerAdminEndpoint(scope, bo, '/withdrawals/approve', async ({ input, principal, audit }) => {
-    const decision = await approveAsOperator(bo, input.withdrawNo, principal.operator);
-    audit.before = { withdrawNo: input.withdrawNo, status: 'pending', approvals: decision.approvals - 1 };
-    audit.after = { withdrawNo: input.withdrawNo, status: decision.status, approvals: decision.approvals };
-    return decision;
-  });
-  registerAdminEndpoint(scope, bo, '/withdrawals/reject', async ({ input, principal, audit }) => {
-    const decision = await rejectAsOperator(bo, input.withdrawNo, principal.operator, input.reason);
-    audit.before = { withdrawNo: input.withdrawNo, status: 'pending' };
-    audit.after = { withdrawNo: input.withdrawNo, status: 'rejected', reason: input.reason };
-    return decision;
-  });
+  registerAdminEndpoint(scope, bo, '/withdrawals/approve', ({ input, principal, audit, recordWithin }) =>
+    approveAsOperator(bo, input.withdrawNo, principal.operator, { audit, recordWithin }),
+  );
+  registerAdminEndpoint(scope, bo, '/withdrawals/reject', ({ input, principal, audit, recordWithin }) =>
+    rejectAsOperator(bo, input.withdrawNo, principal.operator, input.reason, { audit, recordWithin }),
+  );
   registerPlayerRoutes(scope, bo);
 
   registerDepositConfirmRoutes(scope, bo);
@@ -175,9 +201,9 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
 }
 
 /** The built console: its files, and its index.html for every other path under /admin (its router's). */
-async function registerConsole(scope: FastifyInstance, distDir: string, gate: (ip: string) => boolean) {
+async function registerConsole(scope: FastifyInstance, distDir: string, gate: AdminGate) {
   scope.addHook('onRequest', async (request, reply) => {
-    if (!gate(request.ip)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
+    if (!gate(request)) return reply.code(404).send(adminRefusal('NOT_FOUND'));
     reply.header('x-robots-tag', 'noindex, nofollow');
   });
   const indexFile = path.join(distDir, 'index.html');

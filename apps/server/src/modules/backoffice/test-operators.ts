@@ -6,7 +6,15 @@ import { createOperator } from './operators.ts';
 // Test support for the back office: operators created directly, signed in through the API with codes
 // computed from their enrolment (the same library an authenticator app's algorithm is checked against).
 
-export type SignedInOperator = { id: string; login: string; role: OperatorRole; token: string; secret: string; password: string };
+export type SignedInOperator = {
+  id: string;
+  login: string;
+  role: OperatorRole;
+  token: string;
+  secret: string;
+  password: string;
+  recoveryCodes: string[];
+};
 
 let sequence = 0;
 
@@ -45,7 +53,7 @@ export async function signedInOperator(
   const created = await createOperator(
     server.ctx.db,
     server.hasher,
-    { name: `${role} ${sequence}`, login, role, createdBy: null },
+    { name: `${role} ${sequence}`, login, role, email: login, createdBy: null },
     server.clock.now(),
   );
   const first = await adminCall(server, '/auth/signIn', { login, password: created.oneTimePassword }, { ip });
@@ -64,7 +72,15 @@ export async function signedInOperator(
   );
   if (confirmed.body.res !== 1) throw new Error(`enrolment refused: ${JSON.stringify(confirmed.body)}`);
   server.clock.advance(30_000);
-  return { id: created.operator.id, login, role, token: confirmed.body.obj.token, secret, password };
+  return {
+    id: created.operator.id,
+    login,
+    role,
+    token: confirmed.body.obj.token,
+    secret,
+    password,
+    recoveryCodes: first.body.obj.recoveryCodes,
+  };
 }
 
 export async function auditRows(server: TestServer, sinceId = 0n) {

@@ -62,15 +62,35 @@ async function addOperatorMessage(tx: Tx, complaintId: string, operator: string,
 }
 
 /** An operator's answer: the complaint is answered (whatever it was) and shows as unread to its player. */
-export async function answerComplaint(db: Db, reference: string, operator: string, text: string, now: Date) {
+/**
+ * What a caller runs inside an operator's change of a complaint, in its transaction: before it (once
+ * the complaint's row is locked) and after it. The console writes its audit row there.
+ */
+export type ComplaintChangeHooks = {
+  beforeChange(tx: Queryable): Promise<void>;
+  afterChange(tx: Queryable): Promise<void>;
+};
+
+const NO_HOOKS: ComplaintChangeHooks = { beforeChange: async () => undefined, afterChange: async () => undefined };
+
+export async function answerComplaint(
+  db: Db,
+  reference: string,
+  operator: string,
+  text: string,
+  now: Date,
+  hooks: ComplaintChangeHooks = NO_HOOKS,
+) {
   const body = operatorText(text);
   return db.transaction(async (tx) => {
     const row = await findComplaintByReference(tx, reference, true);
+    await hooks.beforeChange(tx);
     await addOperatorMessage(tx, row.id, operator, body, now);
     await tx.query(
       `update complaints set status = 'answered', closed_at = null, has_unread_answer = true, updated_at = $2 where id = $1`,
       [row.id, now],
     );
+    await hooks.afterChange(tx);
     return { number: row.complaint_no, userId: row.user_id, previousStatus: row.status };
   });
 }
@@ -79,17 +99,27 @@ export async function answerComplaint(db: Db, reference: string, operator: strin
  * An operator closes a complaint, optionally with a last message. Closing one already closed changes
  * nothing and says so; the player can still open it again by replying.
  */
-export async function closeComplaint(db: Db, reference: string, operator: string, text: string | undefined, now: Date) {
+export async function closeComplaint(
+  db: Db,
+  reference: string,
+  operator: string,
+  text: string | undefined,
+  now: Date,
+  hooks: ComplaintChangeHooks = NO_HOOKS,
+) {
   const body = text === undefined ? null : operatorText(text);
   return db.transaction(async (tx) => {
     const row = await findComplaintByReference(tx, reference, true);
-    if (row.status === 'closed') return { number: row.complaint_no, userId: row.user_id, wasClosed: true };
-    if (body) await addOperatorMessage(tx, row.id, operator, body, now);
-    await tx.query(
-      `update complaints set status = 'closed', closed_at = $2, has_unread_answer = true, updated_at = $2 where id = $1`,
-      [row.id, now],
-    );
-    return { number: row.complaint_no, userId: row.user_id, wasClosed: false };
+    await hooks.beforeChange(tx);
+    if (row.status !== 'closed') {
+      if (body) await addOperatorMessage(tx, row.id, operator, body, now);
+      await tx.query(
+        `update complaints set status = 'closed', closed_at = $2, has_unread_answer = true, updated_at = $2 where id = $1`,
+        [row.id, now],
+      );
+    }
+    await hooks.afterChange(tx);
+    return { number: row.complaint_no, userId: row.user_id, wasClosed: row.status === 'closed' };
   });
 }
 

@@ -21,7 +21,8 @@ export async function redeemGift(ctx: AppContext, userId: number, code: string) 
     await assertMayRedeemGift(tx, now, userId);
     const claimed = await tx.query<GiftRow>(
       `update gift_codes set used_count = used_count + 1
-       where code = $1 and used_count < max_uses and (expires_at is null or expires_at > $2) and disabled_at is null
+       where code = $1 and approval_status = 'approved' and used_count < max_uses and (expires_at is null or expires_at > $2)
+         and disabled_at is null
          and not exists (select 1 from gift_redemptions r where r.code = $1 and r.user_id = $3)
        returning amount_paise, target`,
       [code, now, userId],
@@ -58,12 +59,16 @@ export async function redeemGift(ctx: AppContext, userId: number, code: string) 
 async function whyRefused(tx: Queryable, code: string, userId: number, now: Date): Promise<AppError> {
   const redeemed = await tx.query('select 1 from gift_redemptions where code = $1 and user_id = $2', [code, userId]);
   if (redeemed.length > 0) return new AppError('GIFT_ALREADY_REDEEMED', `user ${userId} already redeemed ${code}`);
-  const rows = await tx.query<{ used_count: number; max_uses: number; expires_at: Date | null; disabled_at: Date | null }>(
-    'select used_count, max_uses, expires_at, disabled_at from gift_codes where code = $1',
-    [code],
-  );
+  const rows = await tx.query<{
+    used_count: number;
+    max_uses: number;
+    expires_at: Date | null;
+    disabled_at: Date | null;
+    approval_status: string;
+  }>('select used_count, max_uses, expires_at, disabled_at, approval_status from gift_codes where code = $1', [code]);
   const gift = rows[0];
-  if (!gift) return new AppError('GIFT_NOT_FOUND', `no gift code ${code}`);
+  // A code still waiting for its second approver (or refused by them) does not exist yet for players.
+  if (!gift || gift.approval_status !== 'approved') return new AppError('GIFT_NOT_FOUND', `no redeemable gift code ${code}`);
   if (gift.expires_at && gift.expires_at.getTime() <= now.getTime()) return new AppError('GIFT_EXPIRED', `gift ${code} expired`);
   // A code an operator disabled reads to the player like an expired one.
   if (gift.disabled_at) return new AppError('GIFT_EXPIRED', `gift ${code} was disabled`);

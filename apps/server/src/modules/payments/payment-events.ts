@@ -1,4 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
+import { storableJsonText } from '../../platform/db/storable-json.ts';
 
 export type EventKind = 'deposit' | 'payout';
 
@@ -16,7 +17,9 @@ export async function claimPaymentEvent(
      values ($1, $2, $3, $4, 'claimed', $5)
      on conflict (provider, event_id) do nothing
      returning id`,
-    [event.provider, event.eventId, event.kind, event.reference, JSON.stringify(event.payload)],
+    // As received, but well formed and bounded: jsonb refuses a lone surrogate, and a payment must never
+    // be refused for the free text it carries.
+    [event.provider, event.eventId, event.kind, event.reference, storableJsonText(event.payload)],
   );
   return rows.length === 1;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../../platform/context.ts';
 import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { applyDepositEvent } from '../recharge/deposit-events.ts';
 import { applyPayoutEvent } from '../withdraw/apply-payout-event.ts';
-import { verifySignature } from './hmac-signature.ts';
+import { verifySignature } from '../../../platform/http/hmac-signature.ts';
 import { gatewayCallbackPath, ZGatewayEvent, type PaymentGateway } from './payment-gateway.ts';
 
 /**
@@ -50,15 +50,21 @@ export function registerGatewayCallback(app: FastifyInstance, ctx: AppContext, g
         const outcome = await applyPayoutEvent(ctx.db, request.log as Logger, gateway.name, event);
         return { ok: true, outcome };
       }
-      const outcome = await applyDepositEvent(ctx.db, request.log as Logger, inviteBonusSettings(ctx.config), {
-        provider: gateway.name,
-        eventId: event.eventId,
-        orderNo: event.orderNo,
-        status: event.status,
-        paid: { currency: event.currency, amount: event.amount },
-        // Stored as received: the amount in its wire text (canonical, so it is exactly what was sent).
-        payload: { ...event, amount: formatMoney(event.amount) },
-      });
+      const outcome = await applyDepositEvent(
+        ctx.db,
+        request.log as Logger,
+        inviteBonusSettings(ctx.config),
+        {
+          provider: gateway.name,
+          eventId: event.eventId,
+          orderNo: event.orderNo,
+          status: event.status,
+          paid: { currency: event.currency, amount: event.amount },
+          // Stored as received: the amount in its wire text (canonical, so it is exactly what was sent).
+          payload: { ...event, amount: formatMoney(event.amount) },
+        },
+        ctx.clock.now(),
+      );
       return { ok: true, outcome };
     });
   });

@@ -2,7 +2,7 @@ import { formatMoney } from '@mayur/contracts';
 import { z } from 'zod';
 import type { Clock } from '../../../platform/clock.ts';
 import type { PaymentsConfig } from '../../../platform/config.ts';
-import { signedHeaders, verifySignature } from './hmac-signature.ts';
+import { signedHeaders, verifySignature } from '../../../platform/http/hmac-signature.ts';
 import { callbackUrl, GatewayError, type PaymentGateway, type PayoutResult } from './payment-gateway.ts';
 
 // `gateway-hmac`: a generic UPI/bank gateway. We POST signed JSON to `<GATEWAY_URL>/orders` (→ the

@@ -1,3 +1,4 @@
+import { isIllFormedText } from '../../../platform/db/storable-json.ts';
 import { parseCanonicalMoney } from '@mayur/contracts';
 import { z } from 'zod';
 import type { PaymentGatewayName, PaymentsConfig } from '../../../platform/config.ts';
@@ -30,11 +31,20 @@ const ZGatewayAmount = z.unknown().transform((value, ctx) => {
 });
 
 /** The body of a signed gateway callback: a deposit order or a payout reached a final state. */
+/** An id events are told apart by: text PostgreSQL cannot store faithfully could make two ids one. */
+const zWellFormedId = (maxLength: number) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(maxLength)
+    .refine((text) => !isIllFormedText(text), { message: 'not well-formed text' });
+
 export const ZGatewayEvent = z.object({
-  eventId: z.string().trim().min(1).max(100),
+  eventId: zWellFormedId(100),
   type: z.enum(['deposit', 'payout']),
   /** Our order number (deposit) or withdrawal number (payout). */
-  orderNo: z.string().trim().min(1).max(40),
+  orderNo: zWellFormedId(40),
   status: z.enum(['paid', 'failed']),
   /** In paise. */
   amount: ZGatewayAmount,

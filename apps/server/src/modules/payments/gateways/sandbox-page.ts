@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatMoney } from '@mayur/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
-import { signedHeaders } from './hmac-signature.ts';
+import { signedHeaders } from '../../../platform/http/hmac-signature.ts';
 import { gatewayCallbackPath } from './payment-gateway.ts';
 import { isSandboxPageToken } from './sandbox-gateway.ts';
 

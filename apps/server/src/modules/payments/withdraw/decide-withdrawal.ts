@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../../platform/db/db.ts';
+import type { Db, Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { GatewayError, type PaymentGateway } from '../gateways/payment-gateway.ts';
 import { markPaid, returnFunds, settlementAccounts, WITHDRAWAL_COLUMNS, type WithdrawalRow } from './withdrawal-settlement.ts';
@@ -20,30 +20,38 @@ function notPending(row: WithdrawalRow): AppError {
   return new AppError('ORDER_CLOSED', `withdrawal ${row.withdraw_no} is ${row.status}, not pending: it was decided before`);
 }
 
+export type SettlementAccounts = Awaited<ReturnType<typeof settlementAccounts>>;
+
+/** A pending withdrawal and the house accounts its payout moves through, read before any transaction (they may be created). */
+export async function findWithdrawalToDecide(db: Db, withdrawNo: string) {
+  const row = await findWithdrawal(db, withdrawNo);
+  return { row, accounts: await settlementAccounts(db, row) };
+}
+
 /**
- * Approves a pending withdrawal and pays it out. One guarded UPDATE (pending → paying) decides who
- * approves, so a second approval, from any operator on any node, is refused. A USDT payout is sent by
- * the operator from the house wallet (no private key is on the server), so approving it records it
- * as paid; bank and UPI payouts go through the gateway, whose answer is signed and checked.
+ * In the caller's transaction: the one guarded UPDATE (pending → paying) that decides who approves,
+ * so a second approval, from any operator on any node, is refused. A USDT payout is sent by the
+ * operator from the house wallet (no private key is on the server), so its approval records it as paid.
  */
-export async function approveWithdrawal(
-  ctx: DecisionContext,
-  withdrawNo: string,
+export async function claimForPayout(
+  tx: Queryable,
+  found: { row: WithdrawalRow; accounts: SettlementAccounts },
   actor: string,
   options: { usdtTxid?: string } = {},
-): Promise<ApprovalOutcome> {
-  const found = await findWithdrawal(ctx.db, withdrawNo);
-  const accounts = await settlementAccounts(ctx.db, found);
-  const row = await ctx.db.transaction(async (tx) => {
-    const [claimed] = await tx.query<WithdrawalRow>(
-      `update withdrawals set status = 'paying', decided_by = $2, decided_at = now()
-       where withdraw_no = $1 and status = 'pending' returning ${WITHDRAWAL_COLUMNS}`,
-      [withdrawNo, actor],
-    );
-    if (!claimed) throw notPending(found);
-    if (claimed.account_kind === 'usdt') await markPaid(tx, claimed, accounts, options.usdtTxid ?? `operator:${actor}`);
-    return claimed;
-  });
+): Promise<WithdrawalRow> {
+  const [claimed] = await tx.query<WithdrawalRow>(
+    `update withdrawals set status = 'paying', decided_by = $2, decided_at = now()
+     where withdraw_no = $1 and status = 'pending' returning ${WITHDRAWAL_COLUMNS}`,
+    [found.row.withdraw_no, actor],
+  );
+  if (!claimed) throw notPending(found.row);
+  if (claimed.account_kind === 'usdt') await markPaid(tx, claimed, found.accounts, options.usdtTxid ?? `operator:${actor}`);
+  return claimed;
+}
+
+/** After the claim has committed: a bank or UPI payout goes to the gateway, whose answer is signed and checked. */
+export async function sendClaimedPayout(ctx: DecisionContext, row: WithdrawalRow): Promise<ApprovalOutcome> {
+  const withdrawNo = row.withdraw_no;
   if (row.account_kind === 'usdt') return { withdrawNo, status: 'paid', detail: 'recorded as paid from the house wallet' };
   if (row.provider !== ctx.gateway.name) {
     // Requested under another gateway than the one configured now: an operator pays it by hand.
@@ -103,8 +111,17 @@ export async function finishPayout(
   });
 }
 
-/** Rejects a pending withdrawal with a reason the player sees; the held amount returns to their cash. */
-export async function rejectWithdrawal(ctx: { db: Db }, withdrawNo: string, actor: string, reason: string) {
+/**
+ * Rejects a pending withdrawal with a reason the player sees; the held amount returns to their cash.
+ * `within` runs in the rejection's transaction (the console writes its audit row there).
+ */
+export async function rejectWithdrawal(
+  ctx: { db: Db },
+  withdrawNo: string,
+  actor: string,
+  reason: string,
+  within: (tx: Queryable) => Promise<void> = async () => undefined,
+) {
   const found = await findWithdrawal(ctx.db, withdrawNo);
   const accounts = await settlementAccounts(ctx.db, found);
   await ctx.db.transaction(async (tx) => {
@@ -115,5 +132,6 @@ export async function rejectWithdrawal(ctx: { db: Db }, withdrawNo: string, acto
     );
     if (!claimed) throw notPending(found);
     await returnFunds(tx, claimed, accounts.holdsAccountId, 'rejected', reason);
+    await within(tx);
   });
 }

@@ -1,0 +1,27 @@
+import type { Config } from '../../platform/config.ts';
+
+// The numbers maker-checker runs by, from the settings (ADMIN_SECOND_APPROVAL_ABOVE_RUPEES,
+// ADMIN_GIFT_BONUS_SINGLE_APPROVAL_RUPEES, ADMIN_APPROVER_COOLING_HOURS). A context built without
+// them (a test, a tool) gets the settings' defaults, never no limit.
+
+export type ApprovalRules = {
+  /** Above this per item, and past this per day per approver and per player, a second approver is needed. */
+  secondApprovalAbovePaise: bigint;
+  /** A bonus gift code worth more than this in all (amount × uses) needs a second approver. */
+  giftBonusSingleApprovalPaise: bigint;
+  approverCoolingMs: number;
+};
+
+export const DEFAULT_APPROVAL_RULES: ApprovalRules = {
+  secondApprovalAbovePaise: 1_000_000n,
+  giftBonusSingleApprovalPaise: 100_000n,
+  approverCoolingMs: 168 * 3_600_000,
+};
+
+export function approvalRulesOf(admin: Config['admin']): ApprovalRules {
+  return {
+    secondApprovalAbovePaise: admin.secondApprovalAbovePaise,
+    giftBonusSingleApprovalPaise: admin.giftBonusSingleApprovalPaise,
+    approverCoolingMs: admin.approverCoolingMs,
+  };
+}
