@@ -6,10 +6,12 @@ import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { callApi, newPlayer } from './support/player.ts';
 
 // The back office's operations in Chromium (issue 15, part B): a finance operator, made by an owner,
-// confirms a player's USDT recharge through the confirmation dialog, creates a gift code in the
-// console, a player redeems it, the code's redemptions name the player (and export as CSV), and
-// disabling it (after a confirmation dialog) stops the next player. An owner writes a notice for one language and opens the
-// risk flags and the agent programme.
+// confirms a player's USDT recharge through the confirmation dialog, creates a cash gift code in the
+// console, which waits for a second operator (its maker is offered no Approve); another finance
+// operator approves it after a dialog that says its total value, a player redeems it, the code's
+// redemptions name the player (and export as CSV), and disabling it (after a confirmation dialog)
+// stops the next player. An owner writes a notice for one language and opens the risk flags and the
+// agent programme.
 
 const tests = setUpConsoleTests();
 const { desktopPage, enrol } = tests;
@@ -22,14 +24,12 @@ async function financePage(): Promise<Page> {
   expect(created.status, created.stderr).toBe(0);
   const owner = await desktopPage();
   await enrol(owner, 'gift-owner@mayur.test', created.stdout.trim().split('\n').at(-1)!, 'gita chooses a long password');
-  await owner.getByRole('link', { name: en.nav.operators, exact: true }).click();
-  await owner.getByLabel(en.operators.name).fill('Firoz Finance');
-  await owner.getByLabel(en.operators.login).fill('firoz@mayur.test');
-  await owner.getByLabel(en.operators.role).selectOption('finance');
-  await owner.getByRole('button', { name: en.operators.createSubmit }).click();
-  const passwordCell = owner.getByTestId('one-time-password-value');
-  await expect.poll(() => passwordCell.isVisible(), { timeout: 10_000 }).toBe(true);
-  const oneTimePassword = (await passwordCell.textContent())!.trim();
+  const oneTimePassword = await tests.createOperator(owner, 'gift-owner@mayur.test', {
+    name: 'Firoz Finance',
+    login: 'firoz@mayur.test',
+    email: 'firoz@example.com',
+    role: 'finance',
+  });
   const page = await desktopPage();
   await enrol(page, 'firoz@mayur.test', oneTimePassword, 'firoz picks his own password');
   return page;
@@ -76,9 +76,39 @@ describe('gift codes in the console, Chromium at 1280×800', () => {
       await expect.poll(() => codeCell.isVisible(), { timeout: 10_000 }).toBe(true);
       const code = (await codeCell.textContent())!.trim();
       expect(code).toMatch(/^[A-Z2-9]{10}$/);
+      // A cash code waits for a second operator; nobody can redeem it yet, and its maker cannot approve it.
+      expect(await page.getByTestId('gift-code-created').textContent()).toContain(en.giftCodes.createdWaiting);
+      await page.getByLabel(en.giftCodes.show).selectOption('pending');
       const row = page.getByRole('row').filter({ hasText: code });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
       expect(await row.textContent()).toContain('0 / 5');
+      expect(await row.textContent()).toContain(en.giftCodes.statuses.pending);
+      expect(await row.textContent()).toContain(en.giftCodes.youMade);
+      expect(await row.getByRole('button', { name: en.giftCodes.approve, exact: true }).count()).toBe(0);
+      const early = await newPlayer(tests.app());
+      const notYet = await fetch(`${tests.app().baseUrl}/api/cash/redeemGift`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: early.token },
+        body: JSON.stringify({ code }),
+      });
+      expect(await notYet.json()).toMatchObject({ res: 0, code: 'GIFT_NOT_FOUND' });
+
+      // A second finance operator approves it after a dialog that says what it is worth in all.
+      const checker = await tests.operatorPage('gift-checker@mayur.test', 'Chetan Finance', 'finance');
+      await checker.getByRole('link', { name: en.nav.giftCodes, exact: true }).click();
+      await checker.getByLabel(en.giftCodes.show).selectOption('pending');
+      const waiting = checker.getByRole('row').filter({ hasText: code });
+      await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(1);
+      await waiting.getByRole('button', { name: en.giftCodes.approve, exact: true }).click();
+      const approveDialog = checker.getByRole('dialog', { name: en.giftCodes.approveTitle.replace('{{code}}', code) });
+      await expect.poll(() => approveDialog.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await approveDialog.textContent()).toContain('₹75.00 × 5 uses = ₹375.00 in all, to players’ cash.');
+      await approveDialog.getByRole('button', { name: en.giftCodes.confirmApprove.replace('{{total}}', '₹375.00') }).click();
+      await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(0);
+      // Released, it joins the maker's list of codes in use (the list refetches on reload).
+      await page.reload();
+      await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
+      expect(await row.textContent()).toContain(en.giftCodes.statuses.active);
 
       const player = await newPlayer(tests.app());
       const redeemed = await callApi<{ amount: string; wallet: string }>(tests.app(), '/cash/redeemGift', { code }, player.token);

@@ -5,8 +5,9 @@ import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { callApi, newPlayer } from './support/player.ts';
 
 // The Players screen of the back office in Chromium (issue 15, part A): an owner signs in with TOTP,
-// opens a player and freezes them, and the player's next request is refused; an adjustment above the
-// second-approval amount waits until a second operator (finance) approves it, then the cash moves.
+// opens a player and freezes them, and the player's next request is refused; an adjustment (asked after
+// a confirmation) above the second-approval amount waits, its maker is offered no Approve, and it
+// moves the cash only when a second operator (finance) confirms their approval.
 
 const tests = setUpConsoleTests();
 const { operatorPage } = tests;
@@ -53,23 +54,32 @@ describe('the Players screen in Chromium at 1280×800', () => {
       await owner.getByLabel(en.player.adjustAmount).fill('20000');
       await owner.getByLabel(en.player.adjustReason).fill('Lost win after the outage');
       await owner.getByRole('button', { name: en.player.adjust, exact: true }).click();
+      const ask = owner.getByRole('dialog');
+      await expect.poll(() => ask.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await ask.textContent()).toContain('Lost win after the outage');
+      await ask.getByRole('button', { name: en.player.adjustCredit.replace('{{amount}}', '₹20000.00') }).click();
       await expect
         .poll(() => owner.getByTestId('player-action-outcome').textContent(), { timeout: 10_000 })
         .toContain('second operator');
       expect(await owner.getByTestId('player-cash').textContent()).toBe('₹0.00');
 
-      // The owner who asked cannot approve it.
+      // The owner who asked is offered no Approve, only who must act next.
       await owner.getByRole('link', { name: en.nav.adjustments, exact: true }).click();
       const ownRow = owner.getByRole('row').filter({ hasText: 'Lost win after the outage' });
       await expect.poll(() => ownRow.count(), { timeout: 10_000 }).toBe(1);
-      await ownRow.getByRole('button', { name: en.adjustments.approve }).click();
-      await expect.poll(() => owner.getByRole('alert').textContent(), { timeout: 10_000 }).toBe(en.errors.APPROVAL_ALREADY_GIVEN);
+      expect(await ownRow.textContent()).toContain(en.adjustments.youAsked);
+      expect(await ownRow.getByRole('button', { name: en.adjustments.approve }).count()).toBe(0);
 
       const finance = await operatorPage('players-finance@mayur.test', 'Farid Finance', 'finance');
       await finance.getByRole('link', { name: en.nav.adjustments, exact: true }).click();
       const row = finance.getByRole('row').filter({ hasText: 'Lost win after the outage' });
       await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(1);
       await row.getByRole('button', { name: en.adjustments.approve }).click();
+      // Approving posts at once: it is asked first, and nothing moves until the operator confirms.
+      const approve = finance.getByRole('dialog');
+      await expect.poll(() => approve.isVisible(), { timeout: 10_000 }).toBe(true);
+      expect(await approve.textContent()).toContain('Priya Owner');
+      await approve.getByRole('button', { name: en.adjustments.confirmPost.replace('{{amount}}', '₹20000.00') }).click();
       await expect
         .poll(() => finance.getByTestId('adjustment-outcome').textContent(), { timeout: 10_000 })
         .toContain(en.adjustments.statuses.posted);

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import en from '../../apps/admin/src/shared/i18n/locales/en.json';
 import { startApp, type AppProcess } from './app-process.ts';
 import { launchBrowser } from './browser.ts';
+import { createOperatorInConsole, freshCode, noteCodeUsed, type NewOperator } from './console-powers.ts';
 
 // The operator console's browser tests share one app and one browser per file: desktop pages that
 // fail the test on any script error, and operators enrolled as a person would (the CLI's one-time
@@ -23,10 +24,14 @@ export type ConsoleTests = {
   desktopPage(): Promise<Page>;
   /** A fresh page of its own browser context with these settings (a player's phone, say); script errors fail the test too. */
   page(options: BrowserContextOptions): Promise<Page>;
-  /** Signs in with a one-time password, enrols TOTP and sets `newPassword`; resolves once signed in. */
-  enrol(page: Page, login: string, oneTimePassword: string, newPassword: string): Promise<void>;
+  /** Signs in with a one-time password, enrols TOTP and sets `newPassword`; resolves once signed in, with the TOTP secret. */
+  enrol(page: Page, login: string, oneTimePassword: string, newPassword: string): Promise<string>;
   /** An operator made by the CLI (`operator:create`) and enrolled in the console, on a page of its own. */
   operatorPage(login: string, name: string, role: string): Promise<Page>;
+  /** A code from the authenticator of `login` (enrolled by these helpers) that the server has not accepted yet. */
+  freshCode(login: string): Promise<string>;
+  /** The owner `ownerLogin`, signed in on `page`, creates an operator in the console; answers their e-mailed one-time password. */
+  createOperator(page: Page, ownerLogin: string, operator: NewOperator): Promise<string>;
 };
 
 /** Registers the hooks (build the console if needed, start the app and the browser) and returns the helpers. */
@@ -35,6 +40,8 @@ export function setUpConsoleTests(): ConsoleTests {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const pageErrors: string[] = [];
+  /** Each enrolled operator's authenticator secret, by login. */
+  const secrets = new Map<string, string>();
 
   beforeAll(async () => {
     if (!fs.existsSync(path.join(root, 'apps/admin/dist/index.html'))) {
@@ -62,7 +69,7 @@ export function setUpConsoleTests(): ConsoleTests {
   };
   const desktopPage = () => page({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
 
-  const enrol = async (page: Page, login: string, oneTimePassword: string, newPassword: string) => {
+  const enrol = async (page: Page, login: string, oneTimePassword: string, newPassword: string): Promise<string> => {
     await page.goto('/admin/');
     await page.getByLabel(en.signIn.login).fill(login);
     await page.getByLabel(en.signIn.password, { exact: true }).fill(oneTimePassword);
@@ -75,7 +82,11 @@ export function setUpConsoleTests(): ConsoleTests {
     await page.getByLabel(en.enrol.repeatPassword).fill(newPassword);
     await page.getByRole('button', { name: en.enrol.submit }).click();
     await expect.poll(() => page.getByTestId('operator-name').isVisible(), { timeout: 15_000 }).toBe(true);
+    secrets.set(login, secret);
+    noteCodeUsed(secret);
+    return secret;
   };
+  const codeOf = (login: string) => freshCode(secrets.get(login) ?? expect.fail(`${login} was not enrolled by these helpers`));
 
   const operatorPage = async (login: string, name: string, role: string): Promise<Page> => {
     const created = app.admin('operator:create', '--login', login, '--name', name, '--role', role);
@@ -86,5 +97,13 @@ export function setUpConsoleTests(): ConsoleTests {
     return page;
   };
 
-  return { app: () => app, desktopPage, page, enrol, operatorPage };
+  return {
+    app: () => app,
+    desktopPage,
+    page,
+    enrol,
+    operatorPage,
+    freshCode: codeOf,
+    createOperator: (page, ownerLogin, operator) => createOperatorInConsole(app, page, () => codeOf(ownerLogin), operator),
+  };
 }

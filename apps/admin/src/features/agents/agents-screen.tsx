@@ -16,9 +16,10 @@ import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
 import { ProgrammeForm } from './programme-form.tsx';
+import { ProgrammeWaiting } from './programme-waiting.tsx';
 
-// The agent programme in effect today, a change waiting for its day, every version (owners change it
-// from the next business day, India time), and the daily commission runs.
+// The agent programme in effect today, a change waiting for its day, changes waiting for a second owner,
+// every version (owners change it from the next business day, India time), and the daily commission runs.
 
 const levelColumn = createColumnHelper<TAgentLevel>();
 const runColumn = createColumnHelper<TCommissionRun>();
@@ -39,6 +40,7 @@ export function AgentsScreen() {
   const session = useSession();
   const canEdit = session ? isAllowed(adminEndpoints['/agents/programme/save'].access, session.operator.role) : false;
   const [isEditing, setIsEditing] = useState(false);
+  const [hasAskedSecondOwner, setHasAskedSecondOwner] = useState(false);
   const programme = useQuery({ queryKey: ['agentProgramme'], queryFn: () => adminApi('/agents/programme', {}) });
   const levelColumns = useMemo(
     () => [
@@ -96,8 +98,18 @@ export function AgentsScreen() {
   );
   if (programme.isPending) return <Loading />;
   if (programme.isError) return <ErrorState error={programme.error} onRetry={() => void programme.refetch()} />;
-  const { levels, levelWindowDays, inviteBonus, commissionRuns, today, effectiveFrom, changeFrom, scheduled, history } =
-    programme.data;
+  const {
+    levels,
+    levelWindowDays,
+    inviteBonus,
+    commissionRuns,
+    today,
+    effectiveFrom,
+    changeFrom,
+    scheduled,
+    history,
+    singleOwnerBounds,
+  } = programme.data;
   return (
     <section className="screen">
       <h1>{t('nav.agents')}</h1>
@@ -118,6 +130,7 @@ export function AgentsScreen() {
           </p>
         </div>
       ) : null}
+      <ProgrammeWaiting justAsked={hasAskedSecondOwner} />
       {canEdit && !isEditing ? (
         <p>
           <button type="button" className="button" onClick={() => setIsEditing(true)}>
@@ -126,7 +139,15 @@ export function AgentsScreen() {
         </p>
       ) : null}
       {canEdit && isEditing ? (
-        <ProgrammeForm start={scheduled ?? { levels, inviteBonus }} changeFrom={changeFrom} onDone={() => setIsEditing(false)} />
+        <ProgrammeForm
+          start={scheduled ?? { levels, inviteBonus }}
+          changeFrom={changeFrom}
+          bounds={singleOwnerBounds}
+          onDone={(saved) => {
+            setIsEditing(false);
+            if (saved?.ownerRequest) setHasAskedSecondOwner(true);
+          }}
+        />
       ) : null}
       <h2>{t('agents.levels')}</h2>
       <p className="muted">{t('agents.levelsHint', { days: levelWindowDays })}</p>

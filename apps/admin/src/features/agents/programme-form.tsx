@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { needsSecondOwner, type AgentProgrammeSingleOwnerBounds } from '@mayur/contracts';
 import {
   AGENT_PROGRAMME_MAX_LEVELS,
-  AGENT_RATE_DEPTHS,
   ZAgentProgrammeSaveRequest,
   type TAgentProgrammeSaveRequest,
+  type TAgentProgrammeSaveResponse,
   type TAgentProgrammeVersion,
 } from '@mayur/contracts/admin';
 import { useState, type FormEvent } from 'react';
@@ -11,22 +12,23 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { errorText } from '../../shared/ui/states.tsx';
+import { asNumber, ProgrammeGrid, type LevelDraft } from './programme-grid.tsx';
 import './agents.css';
 
 // Changing the agent programme (owners): the form starts from what will run on the day the change
 // takes effect (a change already waiting for it, else today's settings), is checked by the contract's
 // schema (the shared rule), and the confirmation lists every difference and the day it applies from.
+// A change beyond what one owner may save alone (the contract's needsSecondOwner) is said so while
+// typing and in the confirmation: saving then only asks a second owner, who decides on the Operators
+// screen.
 
 type Figures = Pick<TAgentProgrammeVersion, 'levels' | 'inviteBonus'>;
-type LevelDraft = { ratesBp: string[]; minTeamSize: string; minTeamDepositsRupees: string; minTeamBetsRupees: string };
 type Draft = { levels: LevelDraft[]; inviteBonusRupees: string; inviteBonusThresholdRupees: string };
+type ToConfirm = { input: TAgentProgrammeSaveRequest; isForSecondOwner: boolean };
 
-const DEPTHS = Array.from({ length: AGENT_RATE_DEPTHS }, (_, index) => index + 1);
 /** "10000.00" → "10000": the programme's amounts are whole rupees. */
 const wholeRupees = (amount: string) => amount.replace(/\.00$/, '');
 const percent = (bp: number | undefined) => (bp === undefined ? '—' : `${(bp / 100).toFixed(2)} %`);
-/** An empty or unreadable box stays unreadable (NaN), so the schema refuses it instead of reading 0. */
-const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
 
 function draftOf(figures: Figures): Draft {
   return {
@@ -99,17 +101,34 @@ export function programmeChanges(
   return lines;
 }
 
-export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; changeFrom: string; onDone(): void }) {
+/** Whether the draft, read as the rule reads it, goes beyond what one owner may save alone. */
+function isBeyondBounds(draft: Draft, bounds: AgentProgrammeSingleOwnerBounds): boolean {
+  const parsed = ZAgentProgrammeSaveRequest.safeParse(requestOf(draft));
+  return parsed.success && needsSecondOwner(parsed.data, bounds);
+}
+
+export function ProgrammeForm({
+  start,
+  changeFrom,
+  bounds,
+  onDone,
+}: {
+  start: Figures;
+  changeFrom: string;
+  bounds: AgentProgrammeSingleOwnerBounds;
+  /** Called with what saving answered (a version, or a request for a second owner), or with nothing on cancel. */
+  onDone(saved?: TAgentProgrammeSaveResponse): void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft>(() => draftOf(start));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [toConfirm, setToConfirm] = useState<TAgentProgrammeSaveRequest | null>(null);
+  const [toConfirm, setToConfirm] = useState<ToConfirm | null>(null);
   const save = useMutation({
     mutationFn: (input: TAgentProgrammeSaveRequest) => adminApi('/agents/programme/save', input),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['agentProgramme'] });
-      onDone();
+    onSuccess: async (saved) => {
+      for (const queryKey of [['agentProgramme'], ['ownerRequests']]) await queryClient.invalidateQueries({ queryKey });
+      onDone(saved);
     },
     onSettled: () => setToConfirm(null),
   });
@@ -137,7 +156,7 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
       return setErrors(found);
     }
     setErrors({});
-    setToConfirm(input);
+    setToConfirm({ input, isForSecondOwner: needsSecondOwner(parsed.data, bounds) });
   }
 
   const fieldError = (key: string) =>
@@ -146,64 +165,24 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
         {t(`errors.${errors[key]}`)}
       </span>
     ) : null;
-  const changes = toConfirm ? programmeChanges(t, start, toConfirm) : [];
+  const changes = toConfirm ? programmeChanges(t, start, toConfirm.input) : [];
+  const boundsText = { rateSum: bounds.maxRateSumBp.toLocaleString('en-GB'), bonus: bounds.maxInviteBonusRupees };
 
   return (
     <form className="card form wide programme-form" onSubmit={submit} noValidate aria-labelledby="programme-form-title">
       <h2 id="programme-form-title">{t('agents.edit')}</h2>
       <p className="hint">{t('agents.editHint', { day: changeFrom })}</p>
-      <div className="table-wrap">
-        <table className="table programme-grid">
-          <thead>
-            <tr>
-              <th scope="col">{t('agents.level')}</th>
-              <th scope="col">{t('agents.minTeamSize')}</th>
-              <th scope="col">{t('agents.minTeamDepositsRupees')}</th>
-              <th scope="col">{t('agents.minTeamBetsRupees')}</th>
-              {DEPTHS.map((depth) => (
-                <th key={depth} scope="col">
-                  {t('agents.depthBp', { depth })}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {draft.levels.map((level, index) => (
-              <tr key={index}>
-                <th scope="row">L{index}</th>
-                {(['minTeamSize', 'minTeamDepositsRupees', 'minTeamBetsRupees'] as const).map((name) => (
-                  <td key={name}>
-                    <input
-                      className="figure"
-                      aria-label={`L${index} ${t(`agents.${name}`)}`}
-                      aria-invalid={errors[`levels.${index}`] ? true : undefined}
-                      inputMode="numeric"
-                      value={index === 0 ? '0' : level[name]}
-                      disabled={index === 0}
-                      onChange={(event) => setLevel(index, { [name]: event.target.value })}
-                    />
-                  </td>
-                ))}
-                {DEPTHS.map((depth) => (
-                  <td key={depth}>
-                    <input
-                      aria-label={`L${index} ${t('agents.depthBp', { depth })}`}
-                      aria-invalid={errors[`levels.${index}`] ? true : undefined}
-                      inputMode="numeric"
-                      value={level.ratesBp[depth - 1] ?? ''}
-                      onChange={(event) =>
-                        setLevel(index, {
-                          ratesBp: level.ratesBp.map((rate, at) => (at === depth - 1 ? event.target.value : rate)),
-                        })
-                      }
-                    />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <p className="hint">{t('agents.boundsHint', boundsText)}</p>
+      <ProgrammeGrid
+        levels={draft.levels}
+        invalidLevels={new Set(draft.levels.flatMap((_, index) => (errors[`levels.${index}`] ? [index] : [])))}
+        onLevelChange={setLevel}
+      />
+      {isBeyondBounds(draft, bounds) ? (
+        <p className="notice" data-testid="needs-second-owner">
+          {t('agents.beyondBounds', boundsText)}
+        </p>
+      ) : null}
       {fieldError('levels')}
       {draft.levels.map((_, index) =>
         errors[`levels.${index}`] ? (
@@ -262,7 +241,7 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
         <button type="submit" className="button" disabled={save.isPending}>
           {t('agents.review')}
         </button>
-        <button type="button" className="button secondary" onClick={onDone}>
+        <button type="button" className="button secondary" onClick={() => onDone()}>
           {t('dialog.cancel')}
         </button>
       </div>
@@ -274,11 +253,16 @@ export function ProgrammeForm({ start, changeFrom, onDone }: { start: Figures; c
       {toConfirm ? (
         <ConfirmDialog
           title={t('agents.confirmTitle', { day: changeFrom })}
-          confirmLabel={t('agents.confirm')}
+          confirmLabel={t(toConfirm.isForSecondOwner ? 'agents.confirmSecondOwner' : 'agents.confirm')}
           isWorking={save.isPending}
-          onConfirm={() => save.mutate(toConfirm)}
+          onConfirm={() => save.mutate(toConfirm.input)}
           onCancel={() => setToConfirm(null)}
         >
+          {toConfirm.isForSecondOwner ? (
+            <p className="notice" data-testid="second-owner-notice">
+              {t('agents.secondOwnerNotice', boundsText)}
+            </p>
+          ) : null}
           <p>{t('agents.confirmEffect', { day: changeFrom })}</p>
           {changes.length === 0 ? (
             <p>{t('agents.change.none')}</p>

@@ -1,50 +1,56 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  adminEndpoints,
-  GIFT_CODE_FILTERS,
-  GIFT_TARGETS,
-  isAllowed,
-  ZGiftCodeCreateRequest,
-  type TGiftCode,
-  type TGiftCodeCreateRequest,
-} from '@mayur/contracts/admin';
+import { adminEndpoints, GIFT_CODE_FILTERS, isAllowed, type TGiftCode } from '@mayur/contracts/admin';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { useSession } from '../../shared/api/use-session.ts';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
-import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
-import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { CreateGiftCodeForm } from './create-gift-code-form.tsx';
+import { GiftCodeActions, type GiftCodeAction } from './gift-code-actions.tsx';
+import { ApproveGiftCodeDialog, RejectGiftCodeDialog } from './gift-code-dialogs.tsx';
 import { GiftRedemptionsPanel } from './gift-redemptions-panel.tsx';
 
-// Gift codes: create (finance, owner), list with their uses, the players who redeemed one, disable.
+// Gift codes: create (finance, owner), list with their uses and status (those waiting for a second
+// operator on their own filter), approve or reject a waiting code, the players who redeemed one,
+// disable. Every decision is asked in a dialog first.
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TGiftCode>();
 type Filter = (typeof GIFT_CODE_FILTERS)[number];
+type Decision = { action: Exclude<GiftCodeAction, 'redemptions'>; gift: TGiftCode };
+
+const DECISION_PATHS = {
+  approve: '/giftCodes/approve',
+  reject: '/giftCodes/reject',
+  disable: '/giftCodes/disable',
+} as const;
 
 export function GiftCodesScreen() {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();
   const canManage = session ? isAllowed(adminEndpoints['/giftCodes/create'].access, session.operator.role) : false;
+  const ownId = session?.operator.id;
   const [status, setStatus] = useState<Filter>('active');
   const [pageNum, setPageNum] = useState(1);
   const [openCode, setOpenCode] = useState<string | null>(null);
-  const [toDisable, setToDisable] = useState<TGiftCode | null>(null);
+  const [decision, setDecision] = useState<Decision | null>(null);
   const gifts = useQuery({
     queryKey: ['giftCodes', status, pageNum],
     queryFn: () => adminApi('/giftCodes/list', { status, pageNum, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const disable = useMutation({
-    mutationFn: (code: string) => adminApi('/giftCodes/disable', { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['giftCodes'] }),
-    onSettled: () => setToDisable(null),
+  const decide = useMutation({
+    mutationFn: ({ action, gift }: Decision) => adminApi(DECISION_PATHS[action], { code: gift.code }),
+    onSuccess: () => {
+      setDecision(null);
+      void queryClient.invalidateQueries({ queryKey: ['giftCodes'] });
+    },
   });
   const columns = useMemo(
     () => [
@@ -59,36 +65,32 @@ export function GiftCodesScreen() {
       column.accessor('expiresTime', { header: t('giftCodes.expires'), cell: (cell) => formatTime(cell.getValue()) }),
       column.accessor('status', { header: t('giftCodes.status'), cell: (cell) => t(`giftCodes.statuses.${cell.getValue()}`) }),
       column.accessor('createdBy', { header: t('giftCodes.createdBy') }),
+      column.accessor('approvedBy', { header: t('giftCodes.approvedBy'), cell: (cell) => cell.getValue() ?? '—' }),
       column.accessor('createTime', { header: t('giftCodes.createTime'), cell: (cell) => formatTime(cell.getValue()) }),
       column.display({
         id: 'actions',
         header: t('giftCodes.actions'),
         cell: ({ row }) => (
-          <span className="cell-actions">
-            <button type="button" className="button secondary small" onClick={() => setOpenCode(row.original.code)}>
-              {t('giftCodes.redemptions')}
-            </button>
-            {canManage && row.original.status !== 'disabled' ? (
-              <button type="button" className="button danger small" onClick={() => setToDisable(row.original)}>
-                {t('giftCodes.disable')}
-              </button>
-            ) : null}
-          </span>
+          <GiftCodeActions
+            gift={row.original}
+            canManage={canManage}
+            ownId={ownId}
+            onAction={(action, gift) => {
+              if (action === 'redemptions') return setOpenCode(gift.code);
+              decide.reset();
+              setDecision({ action, gift });
+            }}
+          />
         ),
       }),
     ],
-    [t, canManage],
+    [t, canManage, ownId, decide],
   );
 
   return (
     <section className="screen">
       <h1>{t('nav.giftCodes')}</h1>
       {canManage ? <CreateGiftCodeForm /> : null}
-      {disable.error ? (
-        <p className="form-error" role="alert">
-          {errorText(t, disable.error)}
-        </p>
-      ) : null}
       <div className="filters">
         <label>
           {t('giftCodes.show')}
@@ -107,36 +109,7 @@ export function GiftCodesScreen() {
           </select>
         </label>
         {gifts.data && gifts.data.list.length > 0 ? (
-          <CsvButton
-            fileName={`gift-codes-${status}-page-${pageNum}.csv`}
-            title={t('csv.loadedPage')}
-            header={[
-              'code',
-              'amount',
-              'target',
-              'max uses',
-              'used',
-              'expires',
-              'status',
-              'created by',
-              'created',
-              'disabled by',
-              'disabled',
-            ]}
-            rows={gifts.data.list.map((row) => [
-              row.code,
-              row.amount,
-              row.target,
-              row.maxUses,
-              row.usedCount,
-              row.expiresTime,
-              row.status,
-              row.createdBy,
-              row.createTime,
-              row.disabledBy,
-              row.disabledTime,
-            ])}
-          />
+          <GiftCodesCsv status={status} pageNum={pageNum} list={gifts.data.list} />
         ) : null}
       </div>
       {gifts.isPending ? (
@@ -154,94 +127,79 @@ export function GiftCodesScreen() {
         />
       )}
       {openCode ? <GiftRedemptionsPanel key={openCode} code={openCode} onClose={() => setOpenCode(null)} /> : null}
-      {toDisable ? (
-        <ConfirmDialog
-          title={t('giftCodes.disableTitle', { code: toDisable.code })}
-          confirmLabel={t('giftCodes.disable')}
-          isDanger
-          isWorking={disable.isPending}
-          onConfirm={() => disable.mutate(toDisable.code)}
-          onCancel={() => setToDisable(null)}
-        >
-          <p>{t('giftCodes.disableEffect', { used: toDisable.usedCount, uses: toDisable.maxUses })}</p>
-        </ConfirmDialog>
+      {decision ? (
+        <DecisionDialog
+          decision={decision}
+          isWorking={decide.isPending}
+          error={decide.error}
+          onConfirm={() => decide.mutate(decision)}
+          onCancel={() => setDecision(null)}
+        />
       ) : null}
     </section>
   );
 }
 
-function CreateGiftCodeForm() {
+function DecisionDialog({
+  decision,
+  ...props
+}: {
+  decision: Decision;
+  isWorking: boolean;
+  error: unknown;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: (input: TGiftCodeCreateRequest) => adminApi('/giftCodes/create', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['giftCodes'] }),
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const expires = String(form.get('expires') ?? '');
-    const expiresDate = expires ? new Date(expires) : null;
-    const input: TGiftCodeCreateRequest = {
-      amount: String(form.get('amount') ?? ''),
-      uses: String(form.get('uses') ?? ''),
-      target: String(form.get('target') ?? 'bonus') as TGiftCodeCreateRequest['target'],
-      // The browser's local date-time, sent as an instant; an unreadable one fails the schema.
-      expiresTime: expiresDate ? (Number.isNaN(expiresDate.getTime()) ? 'invalid' : expiresDate.toISOString()) : '',
-    };
-    const parsed = ZGiftCodeCreateRequest.safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    // The raw input goes on the wire (the parsed amount is paise as a bigint); the server parses it again.
-    create.mutate(input);
-  }
-
+  const { action, gift } = decision;
+  if (action === 'approve') return <ApproveGiftCodeDialog gift={gift} {...props} />;
+  if (action === 'reject') return <RejectGiftCodeDialog gift={gift} {...props} />;
   return (
-    <form className="card form inline" onSubmit={submit} noValidate aria-labelledby="create-gift-title">
-      <h2 id="create-gift-title">{t('giftCodes.create')}</h2>
-      <div className="row">
-        <label>
-          {t('giftCodes.amountRupees')}
-          <input name="amount" inputMode="decimal" autoComplete="off" />
-          {errors.amount ? <span className="field-error">{t(`errors.${errors.amount}`)}</span> : null}
-        </label>
-        <label>
-          {t('giftCodes.uses')}
-          <input name="uses" inputMode="numeric" defaultValue="1" autoComplete="off" />
-          {errors.uses ? <span className="field-error">{t(`errors.${errors.uses}`)}</span> : null}
-        </label>
-        <label>
-          {t('giftCodes.target')}
-          <select name="target" defaultValue="bonus">
-            {GIFT_TARGETS.map((target) => (
-              <option key={target} value={target}>
-                {t(`giftCodes.targets.${target}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('giftCodes.expiresOptional')}
-          <input name="expires" type="datetime-local" />
-          {errors.expiresTime ? <span className="field-error">{t(`errors.${errors.expiresTime}`)}</span> : null}
-        </label>
-        <button type="submit" className="button" disabled={create.isPending}>
-          {t('giftCodes.createSubmit')}
-        </button>
-      </div>
-      {create.error ? (
-        <p className="form-error" role="alert">
-          {errorText(t, create.error)}
-        </p>
-      ) : null}
-      {create.data ? (
-        <p className="notice" role="status" data-testid="gift-code-created">
-          {t('giftCodes.created', { amount: formatRupees(create.data.amount), uses: create.data.maxUses })}{' '}
-          <code data-testid="gift-code-value">{create.data.code}</code>
-        </p>
-      ) : null}
-    </form>
+    <ConfirmDialog
+      title={t('giftCodes.disableTitle', { code: gift.code })}
+      confirmLabel={t('giftCodes.disable')}
+      isDanger
+      {...props}
+    >
+      <p>{t('giftCodes.disableEffect', { used: gift.usedCount, uses: gift.maxUses })}</p>
+    </ConfirmDialog>
+  );
+}
+
+function GiftCodesCsv({ status, pageNum, list }: { status: Filter; pageNum: number; list: TGiftCode[] }) {
+  const { t } = useTranslation();
+  return (
+    <CsvButton
+      fileName={`gift-codes-${status}-page-${pageNum}.csv`}
+      title={t('csv.loadedPage')}
+      header={[
+        'code',
+        'amount',
+        'target',
+        'max uses',
+        'used',
+        'expires',
+        'status',
+        'created by',
+        'approved by',
+        'created',
+        'disabled by',
+        'disabled',
+      ]}
+      rows={list.map((row) => [
+        row.code,
+        row.amount,
+        row.target,
+        row.maxUses,
+        row.usedCount,
+        row.expiresTime,
+        row.status,
+        row.createdBy,
+        row.approvedBy,
+        row.createTime,
+        row.disabledBy,
+        row.disabledTime,
+      ])}
+    />
   );
 }

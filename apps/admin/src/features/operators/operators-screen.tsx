@@ -1,34 +1,47 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { OPERATOR_ROLES, ZCreateOperatorRequest, type TOperator } from '@mayur/contracts/admin';
+import type { TOperator, TOperatorChangeResponse } from '@mayur/contracts/admin';
 import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { useSession } from '../../shared/api/use-session.ts';
 import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
-import { fieldErrors } from '../../shared/ui/form-errors.ts';
 import { formatTime } from '../../shared/ui/format.ts';
-import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { CreateOperatorForm } from './create-operator-form.tsx';
+import { OperatorChangeDialog, type OperatorChange } from './operator-change-dialog.tsx';
+import { OwnerRequestsSection } from './owner-requests-section.tsx';
+
+// Operators (owners): create one (their one-time password is e-mailed to them), reset or disable one
+// with a fresh code (for another owner only a request a second owner approves), and the changes
+// waiting for a second owner.
 
 const column = createColumnHelper<TOperator>();
+type Pending = { change: OperatorChange; subject: TOperator };
 
 export function OperatorsScreen() {
   const { t } = useTranslation();
-  const session = useSession();
+  const ownId = useSession()?.operator.id;
   const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [outcome, setOutcome] = useState<{ done: Pending; answer: TOperatorChangeResponse } | null>(null);
   const operators = useQuery({ queryKey: ['operators'], queryFn: () => adminApi('/operators/list', {}) });
-  const disable = useMutation({
-    mutationFn: (operatorId: string) => adminApi('/operators/disable', { operatorId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
+  const change = useMutation({
+    mutationFn: ({ change, subject, code }: Pending & { code: string }) =>
+      adminApi(change === 'reset' ? '/operators/reset' : '/operators/disable', { operatorId: subject.id, code }),
+    onSuccess: (answer, asked) => {
+      setPending(null);
+      setOutcome({ done: asked, answer });
+      for (const queryKey of [['operators'], ['ownerRequests']]) void queryClient.invalidateQueries({ queryKey });
+    },
   });
-  const reset = useMutation({
-    mutationFn: (operatorId: string) => adminApi('/operators/reset', { operatorId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
-  });
-  const ownId = session?.operator.id;
-  const columns = useMemo(
-    () => [
+  const columns = useMemo(() => {
+    const ask = (pendingChange: Pending) => {
+      change.reset();
+      setPending(pendingChange);
+    };
+    return [
       column.accessor('name', { header: t('operators.name') }),
       column.accessor('login', { header: t('operators.login') }),
       column.accessor('role', { header: t('operators.role'), cell: (cell) => t(`roles.${cell.getValue()}`) }),
@@ -52,47 +65,28 @@ export function OperatorsScreen() {
               <button
                 type="button"
                 className="button secondary small"
-                disabled={reset.isPending}
-                onClick={() => {
-                  if (window.confirm(t('operators.confirmReset', { name: row.original.name }))) reset.mutate(row.original.id);
-                }}
+                onClick={() => ask({ change: 'reset', subject: row.original })}
               >
                 {t('operators.reset')}
               </button>
               <button
                 type="button"
                 className="button danger small"
-                disabled={disable.isPending}
-                onClick={() => {
-                  if (window.confirm(t('operators.confirmDisable', { name: row.original.name }))) disable.mutate(row.original.id);
-                }}
+                onClick={() => ask({ change: 'disable', subject: row.original })}
               >
                 {t('operators.disable')}
               </button>
             </span>
           ),
       }),
-    ],
-    [t, ownId, disable, reset],
-  );
+    ];
+  }, [t, ownId, change]);
 
   return (
     <section className="screen">
       <h1>{t('nav.operators')}</h1>
       <CreateOperatorForm />
-      {disable.error || reset.error ? (
-        <p className="form-error" role="alert">
-          {errorText(t, disable.error ?? reset.error)}
-        </p>
-      ) : null}
-      {reset.data ? (
-        <div className="notice" role="status">
-          <p>{t('operators.wasReset', { name: reset.data.operator.name, login: reset.data.operator.login })}</p>
-          <p>
-            {t('operators.oneTimePassword')} <code>{reset.data.oneTimePassword}</code>
-          </p>
-        </div>
-      ) : null}
+      {outcome ? <ChangeOutcome {...outcome} /> : null}
       {operators.isPending ? (
         <Loading />
       ) : operators.isError ? (
@@ -118,75 +112,33 @@ export function OperatorsScreen() {
           <DataTable label={t('nav.operators')} data={operators.data.list} columns={columns} />
         </>
       )}
+      <OwnerRequestsSection />
+      {pending ? (
+        <OperatorChangeDialog
+          change={pending.change}
+          subject={pending.subject}
+          isWorking={change.isPending}
+          error={change.error}
+          onConfirm={(code) => change.mutate({ ...pending, code })}
+          onCancel={() => setPending(null)}
+        />
+      ) : null}
     </section>
   );
 }
 
-function CreateOperatorForm() {
+/** What a reset or a disabling did: made (and where a new one-time password went), or asked of a second owner. */
+function ChangeOutcome({ done, answer }: { done: Pending; answer: TOperatorChangeResponse }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const create = useMutation({
-    mutationFn: (input: Parameters<typeof adminApi<'/operators/create'>>[1]) => adminApi('/operators/create', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['operators'] }),
-  });
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const input = {
-      name: String(form.get('name') ?? ''),
-      login: String(form.get('login') ?? ''),
-      role: String(form.get('role') ?? ''),
-    };
-    const parsed = ZCreateOperatorRequest.safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    setErrors({});
-    create.mutate(parsed.data);
-    event.currentTarget.reset();
-  }
-
+  const who = { name: done.subject.name, login: done.subject.login };
+  const text = answer.ownerRequest
+    ? t(done.change === 'reset' ? 'operators.resetWaiting' : 'operators.disableWaiting', who)
+    : done.change === 'reset'
+      ? `${t('operators.wasReset', who)} ${t('operators.passwordSentTo', { to: answer.passwordSentTo })}`
+      : t('operators.wasDisabled', who);
   return (
-    <form className="card form inline" onSubmit={submit} noValidate aria-labelledby="create-operator-title">
-      <h2 id="create-operator-title">{t('operators.create')}</h2>
-      <div className="row">
-        <label>
-          {t('operators.name')}
-          <input name="name" autoComplete="off" />
-          {errors.name ? <span className="field-error">{t(`errors.${errors.name}`)}</span> : null}
-        </label>
-        <label>
-          {t('operators.login')}
-          <input name="login" autoComplete="off" />
-          {errors.login ? <span className="field-error">{t(`errors.${errors.login}`)}</span> : null}
-        </label>
-        <label>
-          {t('operators.role')}
-          <select name="role" defaultValue="support">
-            {OPERATOR_ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="button" disabled={create.isPending}>
-          {t('operators.createSubmit')}
-        </button>
-      </div>
-      {create.error ? (
-        <p className="form-error" role="alert">
-          {errorText(t, create.error)}
-        </p>
-      ) : null}
-      {create.data ? (
-        <div className="notice" role="status" data-testid="one-time-password">
-          <p>{t('operators.created', { name: create.data.operator.name, login: create.data.operator.login })}</p>
-          <p>
-            {t('operators.oneTimePassword')} <code data-testid="one-time-password-value">{create.data.oneTimePassword}</code>
-          </p>
-        </div>
-      ) : null}
-    </form>
+    <p className="notice" role="status" data-testid="operator-changed">
+      {text}
+    </p>
   );
 }

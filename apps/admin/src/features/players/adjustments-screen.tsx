@@ -15,10 +15,13 @@ import { useSession } from '../../shared/api/use-session.ts';
 import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
+import { approverKeyOf, hasTakenPart } from '../../shared/ui/maker-checker.ts';
 import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { ApproveAdjustmentDialog } from './approve-adjustment-dialog.tsx';
 
-// Balance adjustments: those waiting for a second operator first. The operator who asked cannot approve
-// (the server refuses it); Approve and Reject show where the role may decide (owner, finance).
+// Balance adjustments: those waiting for a second operator first. The operator who asked, or one who
+// already approved, is not offered Approve (the server refuses it anyway); approving asks first, since
+// it posts at once. Approve and Reject show where the role may decide (owner, finance).
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TAdjustment>();
@@ -32,6 +35,8 @@ export function AdjustmentsScreen() {
   const [status, setStatus] = useState<Filter>('pending');
   const [pageNum, setPageNum] = useState(1);
   const [outcome, setOutcome] = useState<TAdjustment | null>(null);
+  const [toApprove, setToApprove] = useState<TAdjustment | null>(null);
+  const ownId = session?.operator.id;
   const canDecide = session ? isAllowed(adminEndpoints['/adjustments/approve'].access, session.operator.role) : false;
   const onDecided = (decided: TAdjustment) => {
     setOutcome(decided);
@@ -39,7 +44,10 @@ export function AdjustmentsScreen() {
   };
   const approve = useMutation({
     mutationFn: (adjustmentId: string) => adminApi('/adjustments/approve', { adjustmentId }),
-    onSuccess: onDecided,
+    onSuccess: (decided) => {
+      setToApprove(null);
+      onDecided(decided);
+    },
   });
   const reject = useMutation({
     mutationFn: (input: { adjustmentId: string; reason: string }) => adminApi('/adjustments/reject', input),
@@ -78,14 +86,25 @@ export function AdjustmentsScreen() {
               cell: ({ row }) =>
                 row.original.status === 'pending' ? (
                   <span className="cell-actions">
-                    <button
-                      type="button"
-                      className="button small"
-                      disabled={approve.isPending}
-                      onClick={() => approve.mutate(row.original.id)}
-                    >
-                      {t('adjustments.approve')}
-                    </button>
+                    {hasTakenPart(ownId, [row.original.requestedByKey, ...row.original.approverKeys]) ? (
+                      <span className="muted" data-testid="approved-by-me">
+                        {ownId !== undefined && row.original.requestedByKey === approverKeyOf(ownId)
+                          ? t('adjustments.youAsked')
+                          : t('adjustments.youApproved')}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={approve.isPending}
+                        onClick={() => {
+                          approve.reset();
+                          setToApprove(row.original);
+                        }}
+                      >
+                        {t('adjustments.approve')}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="button danger small"
@@ -104,9 +123,9 @@ export function AdjustmentsScreen() {
           ]
         : []),
     ],
-    [t, canDecide, approve, reject],
+    [t, canDecide, ownId, approve, reject],
   );
-  const decisionError = approve.error ?? reject.error;
+  const decisionError = reject.error;
   return (
     <section className="screen">
       <h1>{t('nav.adjustments')}</h1>
@@ -177,6 +196,15 @@ export function AdjustmentsScreen() {
           }}
         />
       )}
+      {toApprove ? (
+        <ApproveAdjustmentDialog
+          adjustment={toApprove}
+          isWorking={approve.isPending}
+          error={approve.error}
+          onConfirm={() => approve.mutate(toApprove.id)}
+          onCancel={() => setToApprove(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -12,10 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { useSession } from '../../shared/api/use-session.ts';
 import { errorText } from '../../shared/ui/states.tsx';
+import { RequestAdjustmentDialog, type AdjustmentToAsk } from './request-adjustment-dialog.tsx';
 
 // The actions on a player, each shown exactly where the server's map lets the role call it: freeze
 // and unfreeze (risk), log out everywhere and unlock the withdrawal password (support), adjust the
-// balance (finance). Each is audited by the server.
+// balance (finance, after a confirmation: a small adjustment is posted at once). Each is audited by the
+// server.
 
 export function PlayerActionsPanel({ page }: { page: TPlayerPage }) {
   const { t } = useTranslation();
@@ -23,6 +25,7 @@ export function PlayerActionsPanel({ page }: { page: TPlayerPage }) {
   const queryClient = useQueryClient();
   const [outcome, setOutcome] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
+  const [toAsk, setToAsk] = useState<{ adjustment: AdjustmentToAsk; form: HTMLFormElement } | null>(null);
   const role = session?.operator.role;
   const may = (path: AdminEndpointPath) => (role ? isAllowed(adminEndpoints[path].access, role) : false);
   const playerId = page.player.id;
@@ -36,6 +39,7 @@ export function PlayerActionsPanel({ page }: { page: TPlayerPage }) {
       refresh();
     },
     onError: () => setOutcome(null),
+    onSettled: () => setToAsk(null),
   });
 
   function freeze(event: FormEvent<HTMLFormElement>) {
@@ -54,10 +58,15 @@ export function PlayerActionsPanel({ page }: { page: TPlayerPage }) {
     const input = { playerId, amount: String(form.get('amount') ?? ''), reason: String(form.get('reason') ?? '') };
     const parsed = ZAdjustmentRequest.safeParse(input);
     if (!parsed.success) return setFormError(parsed.error.issues[0]?.message ?? 'INVALID_FIELD');
-    const formElement = event.currentTarget;
+    setFormError(null);
+    setToAsk({ adjustment: { ...input, amountPaise: parsed.data.amount }, form: event.currentTarget });
+  }
+
+  function askAdjustment({ adjustment, form }: { adjustment: AdjustmentToAsk; form: HTMLFormElement }) {
+    const { amountPaise: _amountPaise, ...input } = adjustment;
     action.mutate(async () => {
       const result = await adminApi('/adjustments/request', input);
-      formElement.reset();
+      form.reset();
       return result.status === 'posted'
         ? t('player.adjustmentPosted', { amount: result.amount })
         : t('player.adjustmentWaiting', { amount: result.amount });
@@ -151,6 +160,14 @@ export function PlayerActionsPanel({ page }: { page: TPlayerPage }) {
             {t('player.adjust')}
           </button>
         </form>
+      ) : null}
+      {toAsk ? (
+        <RequestAdjustmentDialog
+          adjustment={toAsk.adjustment}
+          isWorking={action.isPending}
+          onConfirm={() => askAdjustment(toAsk)}
+          onCancel={() => setToAsk(null)}
+        />
       ) : null}
     </div>
   );

@@ -15,7 +15,9 @@ import { useSession } from '../../shared/api/use-session.ts';
 import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
+import { hasTakenPart } from '../../shared/ui/maker-checker.ts';
 import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
+import { ApproveWithdrawalDialog } from './approve-withdrawal-dialog.tsx';
 
 const PAGE_SIZE = 50;
 const column = createColumnHelper<TWithdrawalQueueItem>();
@@ -29,14 +31,20 @@ export function WithdrawalsScreen() {
   const queryClient = useQueryClient();
   // Approve and Reject show exactly where the server's map lets the role decide (finance, owner).
   const canDecide = session ? isAllowed(adminEndpoints['/withdrawals/approve'].access, session.operator.role) : false;
+  const ownId = session?.operator.id;
   const [outcome, setOutcome] = useState<TWithdrawalDecision | null>(null);
+  // Approving pays (or records approval 1 of 2): it is asked in a dialog first, never on the click.
+  const [toApprove, setToApprove] = useState<TWithdrawalQueueItem | null>(null);
   const onDecided = (decision: TWithdrawalDecision) => {
     setOutcome(decision);
     void queryClient.invalidateQueries({ queryKey: ['withdrawals'] });
   };
   const approve = useMutation({
     mutationFn: (withdrawNo: string) => adminApi('/withdrawals/approve', { withdrawNo }),
-    onSuccess: onDecided,
+    onSuccess: (decision) => {
+      setToApprove(null);
+      onDecided(decision);
+    },
   });
   const reject = useMutation({
     mutationFn: (input: { withdrawNo: string; reason: string }) => adminApi('/withdrawals/reject', input),
@@ -73,14 +81,23 @@ export function WithdrawalsScreen() {
               cell: ({ row }) =>
                 row.original.status === 'pending' ? (
                   <span className="cell-actions">
-                    <button
-                      type="button"
-                      className="button small"
-                      disabled={approve.isPending}
-                      onClick={() => approve.mutate(row.original.withdrawNo)}
-                    >
-                      {row.original.approvals.length > 0 ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
-                    </button>
+                    {hasTakenPart(ownId, row.original.approverKeys) ? (
+                      <span className="muted" data-testid="approved-by-me">
+                        {t('withdrawals.youApproved')}
+                      </span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button small"
+                        disabled={approve.isPending}
+                        onClick={() => {
+                          approve.reset();
+                          setToApprove(row.original);
+                        }}
+                      >
+                        {row.original.approvals.length > 0 ? t('withdrawals.approveSecond') : t('withdrawals.approve')}
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="button danger small"
@@ -99,9 +116,9 @@ export function WithdrawalsScreen() {
           ]
         : []),
     ],
-    [t, canDecide, approve, reject],
+    [t, canDecide, ownId, approve, reject],
   );
-  const decisionError = approve.error ?? reject.error;
+  const decisionError = reject.error;
 
   return (
     <section className="screen">
@@ -187,6 +204,16 @@ export function WithdrawalsScreen() {
           }}
         />
       )}
+      {toApprove && withdrawals.data ? (
+        <ApproveWithdrawalDialog
+          withdrawal={toApprove}
+          secondApprovalAbove={withdrawals.data.secondApprovalAbove}
+          isWorking={approve.isPending}
+          error={approve.error}
+          onConfirm={() => approve.mutate(toApprove.withdrawNo)}
+          onCancel={() => setToApprove(null)}
+        />
+      ) : null}
     </section>
   );
 }

@@ -1,8 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from './states.tsx';
 
-// A modal question before an action that moves money or cannot be undone: the browser's own <dialog>
-// (focus kept inside, Escape cancels), with the action's consequences spelled out in `children`.
+// A modal question before an action that moves money, grants power or cannot be undone: the browser's
+// own <dialog> (focus kept inside, Escape cancels), with the action's consequences spelled out in
+// `children`. A refusal of the action shows inside it (`error`), so the operator reads why where they
+// acted and can try again or cancel.
 
 export function ConfirmDialog({
   title,
@@ -10,6 +13,7 @@ export function ConfirmDialog({
   confirmLabel,
   isDanger = false,
   isWorking = false,
+  error = null,
   onConfirm,
   onCancel,
 }: {
@@ -18,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel: string;
   isDanger?: boolean;
   isWorking?: boolean;
+  error?: unknown;
   onConfirm(): void;
   onCancel(): void;
 }) {
@@ -40,6 +45,11 @@ export function ConfirmDialog({
     >
       <h2 id="confirm-dialog-title">{title}</h2>
       <div className="dialog-body">{children}</div>
+      {error ? (
+        <p className="form-error" role="alert">
+          {errorText(t, error)}
+        </p>
+      ) : null}
       <div className="actions">
         <button type="button" className="button secondary" onClick={onCancel} disabled={isWorking}>
           {t('dialog.cancel')}
