@@ -109,6 +109,27 @@ describe('the audit row of a change', () => {
   });
 });
 
+describe('sign-in attempts about no known operator', () => {
+  it('are written once per source per hour, as anonymous, with the login cut short', async () => {
+    const since = await lastAuditId(server);
+    const chosen = `${'ATTACKER TEXT '.repeat(20)}\ud800`;
+    for (let i = 0; i < 30; i += 1)
+      await adminCall(
+        server,
+        '/auth/signIn',
+        { login: `nobody${i}.${chosen}`.slice(0, 100), password: 'wrong' },
+        { ip: '10.66.0.1' },
+      );
+    const rows = await auditRows(server, since);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actor: 'anonymous', action: 'admin/auth/signIn', operator_id: null });
+    expect(String(rows[0]!.details.login).length).toBeLessThanOrEqual(64);
+    // Another source gets its own row.
+    await adminCall(server, '/auth/signIn', { login: 'nobody.else', password: 'wrong' }, { ip: '10.66.0.2' });
+    expect(await auditRows(server, since)).toHaveLength(2);
+  });
+});
+
 describe('the audit log', () => {
   it('lists newest first by the order rows were written, in the screen and in its CSV', async () => {
     for (let i = 0; i < 12; i += 1) await adminCall(server, '/players/search', { query: `order-${i}` }, { token: owner.token });
