@@ -259,7 +259,7 @@ export const adminEndpoints = {
     response: ZDepositQueueResponse,
     access: FINANCE_READERS,
     audit: 'refusals',
-    summary: 'Recharge orders by status, oldest first (read-only; USDT confirmation by hand is the next slice)',
+    summary: 'Recharge orders by status, oldest first; HELD: paid when they could not be credited and not yet returned',
     tag: 'deposits',
   }),
   '/players/search': endpoint({

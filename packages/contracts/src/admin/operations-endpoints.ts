@@ -4,6 +4,7 @@ import {
   ZDepositConfirmation,
   ZDepositEventsResponse,
   ZDepositOrderRequest,
+  ZDepositReturn,
   ZGiftCode,
   ZGiftCodeCreateRequest,
   ZGiftCodeListRequest,
@@ -52,6 +53,15 @@ export const operationsEndpoints = {
     audit: 'change',
     summary:
       'Confirm a USDT recharge by hand after checking the chain (the CLI’s deposit:confirm use case): credits the order’s amount once',
+    tag: 'deposits',
+  }),
+  '/deposits/return': endpoint({
+    request: ZDepositOrderRequest,
+    response: ZDepositReturn,
+    access: FINANCE_DECIDERS,
+    audit: 'change',
+    summary:
+      'Record a held recharge as sent back to the payer through the provider (the CLI’s deposit:return use case): the amount leaves the deposit holds for the provider’s clearing account once, never into the player’s cash',
     tag: 'deposits',
   }),
   '/giftCodes/list': endpoint({

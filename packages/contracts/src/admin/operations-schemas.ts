@@ -3,7 +3,7 @@ import { zMoneyText, zPageField } from '../fields.ts';
 import { CONTENT_LOCALES } from '../content.ts';
 import { parseMoney } from '../money.ts';
 import { SUPPORT_CHANNEL_KINDS, ZSupportChannel } from '../support.ts';
-import { ZDepositQueueItem } from './schemas.ts';
+import { RECHARGE_HELD_REASONS, ZDepositQueueItem } from './schemas.ts';
 import { ZAgentProgrammeVersion } from './agent-programme-endpoints.ts';
 
 // Re-exported for the console, which reads the contracts through @mayur/contracts/admin.
@@ -40,6 +40,14 @@ export const ZDepositConfirmation = z.object({
   usdtAmount: z.string(),
 });
 export type TDepositConfirmation = z.infer<typeof ZDepositConfirmation>;
+/** A held recharge recorded as sent back to the payer: out of the deposit holds, never into the player's cash. */
+export const ZDepositReturn = z.object({
+  orderNo: z.string(),
+  playerId: z.number().int(),
+  amount: zMoneyText,
+  heldReason: z.enum(RECHARGE_HELD_REASONS),
+});
+export type TDepositReturn = z.infer<typeof ZDepositReturn>;
 
 /** Gift codes: the same bounds as the CLI's gift:create. */
 export const GIFT_MAX_USES = 1_000_000;

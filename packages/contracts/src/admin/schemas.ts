@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RECHARGE_HELD_REASONS } from '../cash.ts';
 import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES, SCREENSHOT_TYPES } from '../complaint-rules.ts';
 import { ZComplaintAttachment } from '../complaints.ts';
 import { zEmail, zMoneyText, zPageField } from '../fields.ts';
@@ -323,7 +324,16 @@ export const ZPlayerSummary = z.object({
 export type TPlayerSummary = z.infer<typeof ZPlayerSummary>;
 export const ZPlayerSearchResponse = z.object({ list: z.array(ZPlayerSummary) });
 
-export const DEPOSIT_QUEUE_FILTERS = ['WAIT', 'COMPLETED', 'FAIL', 'ALL'] as const;
+// Re-exported for the console, which names each reason a recharge was held for.
+export { RECHARGE_HELD_REASONS };
+export type { TRechargeHeldReason } from '../cash.ts';
+
+/**
+ * WAIT, COMPLETED and FAIL are the order's status; HELD is the failed orders that were paid when they
+ * could not be credited (decision 0022, "Late credits") and are not returned yet: finance's to-do list.
+ */
+export const DEPOSIT_QUEUE_FILTERS = ['WAIT', 'COMPLETED', 'FAIL', 'HELD', 'ALL'] as const;
+export type TDepositQueueFilter = (typeof DEPOSIT_QUEUE_FILTERS)[number];
 export const ZDepositQueueRequest = z.object({
   status: z.enum(DEPOSIT_QUEUE_FILTERS, invalid).default('WAIT'),
   pageNum: zPageField(1, 100_000),
@@ -341,6 +351,10 @@ export const ZDepositQueueItem = z.object({
   /** The player pressed Transfer Finish (USDT). */
   isTransferSubmitted: z.boolean(),
   note: z.string().nullable(),
+  /** Paid when it could not be credited: why. The order stays failed for the balance; the money is in the deposit holds. */
+  heldReason: z.enum(RECHARGE_HELD_REASONS).nullable(),
+  /** When an operator recorded the held money as sent back to the payer (null while it is still held). */
+  returnedTime: z.string().nullable(),
   createTime: z.string(),
 });
 export type TDepositQueueItem = z.infer<typeof ZDepositQueueItem>;

@@ -10,8 +10,9 @@ import { DataTable } from '../../shared/ui/data-table.tsx';
 import { formatRupees, formatTime } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, errorText, Loading } from '../../shared/ui/states.tsx';
 
-// One recharge order: what the gateway or the USDT watcher said about it, and — for a pending USDT
-// order, to finance and owners — the confirmation by hand after checking the chain, behind a dialog.
+// One recharge order: what the gateway or the USDT watcher said about it, why it was held if it was,
+// and — for a pending USDT order, to finance and owners — the confirmation by hand after checking the
+// chain, behind a dialog. A held order is returned from the list (return-held-deposit-dialog.tsx).
 
 const column = createColumnHelper<TDepositEvent>();
 
@@ -72,6 +73,16 @@ export function DepositOrderPanel({ orderNo, onClose }: { orderNo: string; onClo
       {order.usdtAmount ? (
         <p>
           {t('deposits.usdtExpected', { amount: order.usdtAmount })} <code>{order.depositAddress}</code>
+        </p>
+      ) : null}
+      {order.heldReason ? (
+        <p data-testid="deposit-held">
+          {order.returnedTime
+            ? t('deposits.returnedIs', {
+                reason: t(`deposits.heldReasons.${order.heldReason}`),
+                time: formatTime(order.returnedTime),
+              })
+            : t('deposits.heldIs', { reason: t(`deposits.heldReasons.${order.heldReason}`) })}
         </p>
       ) : null}
       {order.note ? <p className="muted">{t('deposits.noteIs', { note: order.note })}</p> : null}

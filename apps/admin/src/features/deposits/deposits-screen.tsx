@@ -1,82 +1,62 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { DEPOSIT_QUEUE_FILTERS, type TDepositQueueItem } from '@mayur/contracts/admin';
-import { createColumnHelper } from '@tanstack/react-table';
-import { useMemo, useState } from 'react';
+import {
+  DEPOSIT_QUEUE_FILTERS,
+  type TDepositQueueFilter,
+  type TDepositQueueItem,
+  type TDepositReturn,
+} from '@mayur/contracts/admin';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../../shared/api/admin-api.ts';
 import { CsvButton } from '../../shared/ui/csv-download.tsx';
 import { DataTable } from '../../shared/ui/data-table.tsx';
-import { formatRupees, formatTime } from '../../shared/ui/format.ts';
+import { formatRupees } from '../../shared/ui/format.ts';
 import { Empty, ErrorState, Loading } from '../../shared/ui/states.tsx';
+import { useDepositColumns } from './deposit-columns.tsx';
 import { DepositOrderPanel } from './deposit-order-panel.tsx';
+import { ReturnHeldDepositDialog } from './return-held-deposit-dialog.tsx';
 
 const PAGE_SIZE = 50;
-const column = createColumnHelper<TDepositQueueItem>();
-type Filter = (typeof DEPOSIT_QUEUE_FILTERS)[number];
 
 export function DepositsScreen() {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<Filter>('WAIT');
+  const [status, setStatus] = useState<TDepositQueueFilter>('WAIT');
   const [pageNum, setPageNum] = useState(1);
   const [openOrder, setOpenOrder] = useState<string | null>(null);
+  // Returning a held recharge moves money out of the holds: it is asked in a dialog first, never on the click.
+  const [toReturn, setToReturn] = useState<TDepositQueueItem | null>(null);
+  const [returned, setReturned] = useState<TDepositReturn | null>(null);
   const deposits = useQuery({
     queryKey: ['deposits', status, pageNum],
     queryFn: () => adminApi('/deposits/list', { status, pageNum, pageSize: PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const columns = useMemo(
-    () => [
-      column.accessor('orderNo', { header: t('deposits.number') }),
-      column.accessor('createTime', { header: t('deposits.opened'), cell: (cell) => formatTime(cell.getValue()) }),
-      column.accessor('playerId', { header: t('deposits.player') }),
-      column.accessor('amount', { header: t('deposits.amount'), cell: (cell) => formatRupees(cell.getValue()) }),
-      column.accessor('method', { header: t('deposits.method'), cell: (cell) => t(`deposits.methods.${cell.getValue()}`) }),
-      column.display({
-        id: 'usdt',
-        header: t('deposits.usdt'),
-        cell: ({ row }) =>
-          row.original.usdtAmount ? (
-            <span>
-              {row.original.usdtAmount} USDT → <code className="clip">{row.original.depositAddress}</code>
-              {row.original.isTransferSubmitted ? ` (${t('deposits.transferSubmitted')})` : ''}
-            </span>
-          ) : (
-            '—'
-          ),
-      }),
-      column.accessor('status', { header: t('deposits.status'), cell: (cell) => t(`deposits.statuses.${cell.getValue()}`) }),
-      column.accessor('note', { header: t('deposits.note'), cell: (cell) => cell.getValue() ?? '—' }),
-      column.display({
-        id: 'open',
-        header: t('deposits.details'),
-        cell: ({ row }) => (
-          <button
-            type="button"
-            className="button secondary small"
-            onClick={(event) => {
-              event.stopPropagation();
-              setOpenOrder(row.original.orderNo);
-            }}
-          >
-            {t('deposits.open')}
-          </button>
-        ),
-      }),
-    ],
-    [t],
-  );
+  const askToReturn = useCallback((order: TDepositQueueItem) => {
+    setReturned(null);
+    setToReturn(order);
+  }, []);
+  const columns = useDepositColumns({ onOpen: setOpenOrder, onReturn: askToReturn });
 
   return (
     <section className="screen">
       <h1>{t('nav.deposits')}</h1>
       <p className="muted">{t('deposits.intro')}</p>
+      {returned ? (
+        <p className="notice" role="status" data-testid="deposit-returned">
+          {t('deposits.returned', {
+            orderNo: returned.orderNo,
+            amount: formatRupees(returned.amount),
+            player: returned.playerId,
+          })}
+        </p>
+      ) : null}
       <div className="filters">
         <label>
           {t('deposits.show')}
           <select
             value={status}
             onChange={(event) => {
-              setStatus(event.target.value as Filter);
+              setStatus(event.target.value as TDepositQueueFilter);
               setPageNum(1);
             }}
           >
@@ -88,34 +68,7 @@ export function DepositsScreen() {
           </select>
         </label>
         {deposits.data && deposits.data.list.length > 0 ? (
-          <CsvButton
-            fileName={`deposits-${status}-page-${pageNum}.csv`}
-            title={t('csv.loadedPage')}
-            header={[
-              'number',
-              'opened',
-              'player',
-              'amount',
-              'method',
-              'usdt amount',
-              'deposit address',
-              'transfer submitted',
-              'status',
-              'note',
-            ]}
-            rows={deposits.data.list.map((row) => [
-              row.orderNo,
-              row.createTime,
-              row.playerId,
-              row.amount,
-              row.method,
-              row.usdtAmount,
-              row.depositAddress,
-              row.isTransferSubmitted ? 'yes' : 'no',
-              row.status,
-              row.note,
-            ])}
-          />
+          <DepositsCsvButton fileName={`deposits-${status}-page-${pageNum}.csv`} list={deposits.data.list} />
         ) : null}
       </div>
       {deposits.isPending ? (
@@ -139,6 +92,54 @@ export function DepositsScreen() {
         />
       )}
       {openOrder ? <DepositOrderPanel key={openOrder} orderNo={openOrder} onClose={() => setOpenOrder(null)} /> : null}
+      {toReturn ? (
+        <ReturnHeldDepositDialog
+          order={toReturn}
+          onReturned={(result) => {
+            setToReturn(null);
+            setReturned(result);
+          }}
+          onCancel={() => setToReturn(null)}
+        />
+      ) : null}
     </section>
+  );
+}
+
+function DepositsCsvButton({ fileName, list }: { fileName: string; list: TDepositQueueItem[] }) {
+  const { t } = useTranslation();
+  return (
+    <CsvButton
+      fileName={fileName}
+      title={t('csv.loadedPage')}
+      header={[
+        'number',
+        'opened',
+        'player',
+        'amount',
+        'method',
+        'usdt amount',
+        'deposit address',
+        'transfer submitted',
+        'status',
+        'held reason',
+        'returned',
+        'note',
+      ]}
+      rows={list.map((row) => [
+        row.orderNo,
+        row.createTime,
+        row.playerId,
+        row.amount,
+        row.method,
+        row.usdtAmount,
+        row.depositAddress,
+        row.isTransferSubmitted ? 'yes' : 'no',
+        row.status,
+        row.heldReason,
+        row.returnedTime,
+        row.note,
+      ])}
+    />
   );
 }

@@ -1,6 +1,7 @@
 import { adminEndpoints, type AdminEndpointPath } from '@mayur/contracts/admin';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payingPlayer, postCallback } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
@@ -13,13 +14,33 @@ import { lastAuditId, signedInOperator, type SignedInOperator } from './test-ope
 let server: TestServer;
 let owner: SignedInOperator;
 let playerId = 0;
+let heldOrderNo = '';
 
 beforeAll(async () => {
   server = await startTestServer();
   owner = await signedInOperator(server, 'owner');
   playerId = (await quickPlayer(server, { cashPaise: 100_000n })).userId;
+  heldOrderNo = await heldRecharge();
 });
 afterAll(async () => server.stop());
+
+/** A recharge paid while its player is self-excluded: held, for /deposits/return to return once. */
+async function heldRecharge(): Promise<string> {
+  const payer = await payingPlayer(server);
+  const order = await server.call('/cash/payNew', { amount: '300', method: 'upi' }, { token: payer.token });
+  await server.call('/protection/startExclusion', { duration: '6m' }, { token: payer.token });
+  const orderNo: string = order.body.obj.orderNo;
+  const paid = await postCallback(server, 'sandbox', server.ctx.config.payments.sandboxSecret, {
+    eventId: `fuzz-${orderNo}`,
+    type: 'deposit',
+    orderNo,
+    status: 'paid',
+    amount: '300.00',
+    currency: 'INR',
+  });
+  expect(paid.body.outcome).toBe('held');
+  return orderNo;
+}
 
 /** Signing out would end the session the fuzz runs on: its audit row is tested on its own. */
 const paths = (Object.keys(adminEndpoints) as AdminEndpointPath[]).filter((path) => path !== '/auth/signOut');
@@ -28,6 +49,7 @@ const paths = (Object.keys(adminEndpoints) as AdminEndpointPath[]).filter((path)
 function validBase(path: AdminEndpointPath): Record<string, string> {
   const bases: Partial<Record<AdminEndpointPath, Record<string, unknown>>> = {
     '/giftCodes/create': { amount: '1', uses: 1 },
+    '/deposits/return': { orderNo: heldOrderNo },
     '/players/freeze': { playerId, reason: 'fuzz' },
     '/players/unfreeze': { playerId },
     '/players/logoutEverywhere': { playerId },

@@ -1,6 +1,6 @@
 import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type OperatorRole } from '@mayur/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { addBankCard, payingPlayer, postCallback, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
 import { createGiftCode } from '../gifts/gift-codes.ts';
@@ -40,8 +40,10 @@ function freshCode(operator: SignedInOperator): string {
   server.clock.advance(30_000);
   return totpCode(operator.secret, server.clock.now().getTime());
 }
-// Part B (deposits, gift codes): orders to confirm and a code to read and disable, made in beforeAll.
+// Part B (deposits, gift codes): orders to confirm, held orders to return, and a code to read and
+// disable, made in beforeAll.
 const usdtOrders: string[] = [];
+const heldOrders: string[] = [];
 let giftCode = '';
 /** Cash codes waiting for a second approver, made by an operator of their own: one per allowed role and endpoint. */
 const pendingGiftCodes: string[] = [];
@@ -49,6 +51,7 @@ const contactIds: string[] = [];
 const OPERATIONS_SAMPLES = {
   '/deposits/events': () => ({ orderNo: usdtOrders[0] }),
   '/deposits/confirm': () => ({ orderNo: usdtOrders.shift() }),
+  '/deposits/return': (operator) => ({ orderNo: takeFor('/deposits/return', operator, heldOrders) }),
   '/giftCodes/list': () => ({ status: 'all' }),
   '/giftCodes/create': () => ({ amount: '10', uses: 1 }),
   '/giftCodes/redemptions': () => ({ code: giftCode }),
@@ -198,6 +201,25 @@ beforeAll(async () => {
     const order = await server.call('/cash/usdtAddressPay', { payType: 40001, amount: '10.00' }, { token: payer.token });
     expect(order.body.res, JSON.stringify(order.body)).toBe(1);
     usdtOrders.push(order.body.obj.orderNo);
+  }
+  // One held recharge per role allowed to return it: paid while its player is self-excluded (decision 0022).
+  for (let i = 0; i < 2; i++) {
+    const payer = await payingPlayer(server);
+    const order = await server.call('/cash/payNew', { amount: '300', method: 'upi' }, { token: payer.token });
+    expect(order.body.res, JSON.stringify(order.body)).toBe(1);
+    const excluded = await server.call('/protection/startExclusion', { duration: '6m' }, { token: payer.token });
+    expect(excluded.body.res, JSON.stringify(excluded.body)).toBe(1);
+    const { orderNo } = order.body.obj;
+    const paid = await postCallback(server, 'sandbox', server.ctx.config.payments.sandboxSecret, {
+      eventId: `matrix-${orderNo}`,
+      type: 'deposit',
+      orderNo,
+      status: 'paid',
+      amount: '300.00',
+      currency: 'INR',
+    });
+    expect(paid.body.outcome).toBe('held');
+    heldOrders.push(orderNo);
   }
   const maker = commandLineApprover('test');
   giftCode = (

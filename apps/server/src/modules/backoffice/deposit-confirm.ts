@@ -5,12 +5,14 @@ import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';
 import { confirmUsdtDeposit } from '../payments/recharge/confirm-usdt-deposit.ts';
 import { findDepositEvents } from '../payments/recharge/find-deposit-events.ts';
+import { returnHeldDeposit } from '../payments/recharge/return-held-deposit.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findDepositOrder } from './find-deposit-queue.ts';
 import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 // Recharge orders in the console beyond the list: the events the gateway (or the USDT watcher) sent for
-// one order, and the USDT confirmation by hand, through the use case the CLI's deposit:confirm calls.
+// one order, the USDT confirmation by hand, and the return of a held recharge to its payer, through the
+// use cases the CLI's deposit:confirm and deposit:return call, each audited in its own transaction.
 
 const PAYLOAD_MAX_CHARACTERS = 4000;
 
@@ -49,6 +51,27 @@ export function registerDepositConfirmRoutes(scope: FastifyInstance, bo: BackOff
       playerId: confirmed.playerId,
       amount: formatMoney(confirmed.amountPaise),
       usdtAmount: formatUsdtMicro(confirmed.usdtMicro),
+    };
+  });
+
+  registerAdminEndpoint(scope, bo, '/deposits/return', async ({ input, principal, audit, recordWithin }) => {
+    // A refusal (unknown, not held, already returned) is the use case's own code, thrown before anything moves.
+    const returned = await returnHeldDeposit(
+      { db, log },
+      input.orderNo,
+      `operator:${principal.operator.login}`,
+      async (tx, done) => {
+        const amount = formatMoney(done.amountPaise);
+        audit.before = { orderNo: done.orderNo, status: 'held', heldReason: done.heldReason, amount };
+        audit.after = { orderNo: done.orderNo, status: 'returned' };
+        await recordWithin(tx);
+      },
+    );
+    return {
+      orderNo: returned.orderNo,
+      playerId: returned.playerId,
+      amount: formatMoney(returned.amountPaise),
+      heldReason: returned.heldReason,
     };
   });
 }

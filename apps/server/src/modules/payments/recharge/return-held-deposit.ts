@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
-import type { Db } from '../../../platform/db/db.ts';
+import type { TRechargeHeldReason } from '@mayur/contracts';
+import type { Db, Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
 import { postTransfer } from '../../wallet/post-transfer.ts';
@@ -8,20 +9,28 @@ import { postTransfer } from '../../wallet/post-transfer.ts';
 // self-exclusion) is held, never added to the player's cash (deposit-events.ts, decision 0022). An
 // operator sends it back to the payer through the provider, outside Mayur, and records it here: the
 // held amount leaves the deposit holds for the provider's clearing account it came from, once, and the
-// player's record shows it returned. The CLI's deposit:return calls this.
+// player's record shows it returned. The CLI's deposit:return and the console's /deposits/return call
+// this; the console's audit row is written by `within`, in the return's own transaction, so the return
+// and its record commit together or not at all.
 
-export type ReturnedDeposit = { orderNo: string; playerId: number; amountPaise: bigint };
+export type ReturnedDeposit = { orderNo: string; playerId: number; amountPaise: bigint; heldReason: TRechargeHeldReason };
 
 type HeldOrder = {
   id: bigint;
   user_id: number;
   provider: string;
   amount_paise: bigint;
-  held_reason: string | null;
+  held_reason: TRechargeHeldReason | null;
   returned_at: Date | null;
 };
 
-export async function returnHeldDeposit(deps: { db: Db; log: Logger }, orderNo: string, actor: string): Promise<ReturnedDeposit> {
+export async function returnHeldDeposit(
+  deps: { db: Db; log: Logger },
+  orderNo: string,
+  actor: string,
+  /** Runs inside the return's transaction once the money moved; when it throws, nothing is returned. */
+  within: (tx: Queryable, returned: ReturnedDeposit) => Promise<void> = async () => undefined,
+): Promise<ReturnedDeposit> {
   const [owner] = await deps.db.query<{ user_id: number; provider: string }>(
     'select user_id, provider from deposit_orders where order_no = $1',
     [orderNo],
@@ -48,7 +57,14 @@ export async function returnHeldDeposit(deps: { db: Db; log: Logger }, orderNo: 
       reason: 'deposit_returned',
       reference: orderNo,
     });
-    return { orderNo, playerId: order.user_id, amountPaise: order.amount_paise };
+    const done: ReturnedDeposit = {
+      orderNo,
+      playerId: order.user_id,
+      amountPaise: order.amount_paise,
+      heldReason: order.held_reason,
+    };
+    await within(tx, done);
+    return done;
   });
   deps.log.info(
     { orderNo, playerId: returned.playerId, amountPaise: String(returned.amountPaise), actor },
