@@ -24,11 +24,12 @@ beforeAll(async () => {
   server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
   // The ledger and the bets are stamped with the database's time: the app's clock is brought to it, and
   // on to the next Win Go minute if this one is already closed to bets.
+  // Signing the operator in moves the clock a code step on, so the minute is chosen after it.
   server.clock.advance(Date.now() - server.clock.now().getTime());
+  auditor = await signedInOperator(server, 'auditor');
   const slot = periodAt('wingo-1', server.clock.now().getTime());
   if (slot.bettingClosesAtMs - server.clock.now().getTime() < 5_000)
     server.clock.advance(slot.endsAtMs - server.clock.now().getTime());
-  auditor = await signedInOperator(server, 'auditor');
   heartbeat = startHeartbeat({
     db: server.ctx.db,
     databaseUrl: undefined,
