@@ -126,7 +126,7 @@ export function createMetrics(): Metrics {
   let poolStats: () => PoolStats | undefined = () => undefined;
   new Gauge({
     name: 'mayur_clock_leader',
-    help: '1 while this node runs the game clock (holds the advisory lock), else 0',
+    help: "1 while this node runs the game clock (holds the game clock's lease), else 0",
     registers: [registry],
     collect() {
       this.set(isLeading() ? 1 : 0);
