@@ -1,6 +1,5 @@
-import { GIFT_REDEMPTIONS_LIMIT, type TGiftCode } from '@mayur/contracts/admin';
+import { GIFT_REDEMPTIONS_LIMIT } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../platform/db/db.ts';
 import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { consoleApprover } from '../approvals/approver.ts';
 import {
@@ -13,19 +12,11 @@ import {
   rejectGiftCode,
 } from '../gifts/gift-codes.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
-import { registerAdminEndpoint, type AuditNote } from './register-admin-endpoint.ts';
+import { auditWithin, registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 // Gift codes in the console: the use cases of modules/gifts the CLI's gift:* commands also call, with
 // their maker-checker. Every change writes its audit row, with the code before and after, in the
 // change's own transaction.
-
-function auditWithin(audit: AuditNote, recordWithin: (tx: Queryable) => Promise<void>) {
-  return async (tx: Queryable, before: TGiftCode | null, after: TGiftCode) => {
-    audit.before = before;
-    audit.after = after;
-    await recordWithin(tx);
-  };
-}
 
 export function registerGiftCodeRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   const { db, clock } = bo.app;
@@ -45,16 +36,23 @@ export function registerGiftCodeRoutes(scope: FastifyInstance, bo: BackOfficeCon
       consoleApprover(principal.operator),
       rules,
       clock.now(),
-      auditWithin(audit, recordWithin),
+      auditWithin({ audit, recordWithin }),
     ),
   );
 
   registerAdminEndpoint(scope, bo, '/giftCodes/approve', ({ input, principal, audit, recordWithin }) =>
-    approveGiftCode(db, input.code, consoleApprover(principal.operator), rules, clock.now(), auditWithin(audit, recordWithin)),
+    approveGiftCode(
+      db,
+      input.code,
+      consoleApprover(principal.operator),
+      rules,
+      clock.now(),
+      auditWithin({ audit, recordWithin }),
+    ),
   );
 
   registerAdminEndpoint(scope, bo, '/giftCodes/reject', ({ input, principal, audit, recordWithin }) =>
-    rejectGiftCode(db, input.code, consoleApprover(principal.operator), clock.now(), auditWithin(audit, recordWithin)),
+    rejectGiftCode(db, input.code, consoleApprover(principal.operator), clock.now(), auditWithin({ audit, recordWithin })),
   );
 
   registerAdminEndpoint(scope, bo, '/giftCodes/redemptions', async ({ input }) => {
@@ -69,7 +67,7 @@ export function registerGiftCodeRoutes(scope: FastifyInstance, bo: BackOfficeCon
       input.code,
       `operator:${principal.operator.login}`,
       clock.now(),
-      auditWithin(audit, recordWithin),
+      auditWithin({ audit, recordWithin }),
     );
     return change.after;
   });

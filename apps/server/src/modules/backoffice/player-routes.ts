@@ -1,25 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { approveAdjustment, findAdjustments, rejectAdjustment, requestAdjustment } from './adjust-balance.ts';
-import type { TAdjustment } from '@mayur/contracts/admin';
-import type { Queryable } from '../../platform/db/db.ts';
 import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { consoleApprover } from '../approvals/approver.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findDashboard } from './dashboard.ts';
 import { freezePlayer, logOutEverywhere, unfreezePlayer, unlockPlayerWithdrawPassword } from './player-actions.ts';
 import { exportPlayerTransfers, findPlayerPage, findPlayerTransferPage } from './player-page.ts';
-import { registerAdminEndpoint, type AuditNote } from './register-admin-endpoint.ts';
+import { auditWithin, registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 /** An adjustment's audit row, written in its decision's transaction with the request before and after. */
-function auditWithin(audit: AuditNote, recordWithin: (tx: Queryable) => Promise<void>) {
-  return async (tx: Queryable, before: TAdjustment | null, after: TAdjustment) => {
-    audit.before = before;
-    audit.after = after;
-    await recordWithin(tx);
-  };
-}
 
-// The dashboard, the player's page and the actions on a player (issue 15, part A), registered beside
+// The dashboard, the player's page and the actions on a player (the back office's part A), registered beside
 // the other admin endpoints (routes.ts); the contract map (players-endpoints.ts, dashboard-endpoints.ts)
 // says who may call each.
 
@@ -52,14 +43,14 @@ export function registerPlayerRoutes(scope: FastifyInstance, bo: BackOfficeConte
       adjustments,
       input,
       consoleApprover(principal.operator),
-      auditWithin(audit, recordWithin),
+      auditWithin({ audit, recordWithin }),
     );
     return requested.adjustment;
   });
   registerAdminEndpoint(scope, bo, '/adjustments/approve', ({ input, principal, audit, recordWithin }) =>
-    approveAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin(audit, recordWithin)),
+    approveAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin({ audit, recordWithin })),
   );
   registerAdminEndpoint(scope, bo, '/adjustments/reject', ({ input, principal, audit, recordWithin }) =>
-    rejectAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin(audit, recordWithin)),
+    rejectAdjustment(adjustments, input.adjustmentId, consoleApprover(principal.operator), auditWithin({ audit, recordWithin })),
   );
 }

@@ -52,6 +52,18 @@ export type AdminHandlerArgs<P extends AdminEndpointPath> = {
 
 export type AdminHandler<P extends AdminEndpointPath> = (args: AdminHandlerArgs<P>) => Promise<AdminResponseOf<P>>;
 
+/**
+ * The `within` callback a use case of another module runs in its change's transaction: it notes the
+ * record before and after, and writes the call's audit row there.
+ */
+export function auditWithin(call: { audit: AuditNote; recordWithin: (tx: Queryable) => Promise<void> }) {
+  return async <T>(tx: Queryable, before: T | null, after: T) => {
+    call.audit.before = before;
+    call.audit.after = after;
+    await call.recordWithin(tx);
+  };
+}
+
 /** A sign-in about no known operator is written at most once per source in this window; the rest are logged. */
 const ANONYMOUS_ROW_WINDOW_MS = 60 * 60_000;
 const MAX_ANONYMOUS_LOGIN_LENGTH = 64;

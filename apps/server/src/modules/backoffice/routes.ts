@@ -40,7 +40,7 @@ import {
 import { listOperators, operatorView } from './operators.ts';
 import { listOwnerRequests } from './owner-requests.ts';
 import { revokeOperatorSession } from './operator-sessions.ts';
-import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
+import { adminRefusal, auditWithin, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { changeOwnPassword, confirmEnrolment, signIn } from './sign-in.ts';
 import { deriveTotpKey } from './totp.ts';
 
@@ -130,11 +130,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
     listComplaints(db, input.status, input.assignee, principal.operator.id),
   );
   registerAdminEndpoint(scope, bo, '/complaints/assign', async ({ input, audit, recordWithin }) => {
-    const change = await assignComplaint(db, input.complaint, input.operatorId, async (tx, before, after) => {
-      audit.before = before;
-      audit.after = after;
-      await recordWithin(tx);
-    });
+    const change = await assignComplaint(db, input.complaint, input.operatorId, auditWithin({ audit, recordWithin }));
     return change.after;
   });
   registerAdminEndpoint(scope, bo, '/complaints/thread', ({ input }) => complaintThread(db, input.complaint));
@@ -155,11 +151,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
       principal.operator.name,
       input.text,
       clock.now(),
-      async (tx, before, after) => {
-        audit.before = before;
-        audit.after = after;
-        await recordWithin(tx);
-      },
+      auditWithin({ audit, recordWithin }),
     );
     return change.after;
   });
@@ -170,11 +162,7 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
       principal.operator.name,
       input.text,
       clock.now(),
-      async (tx, before, after) => {
-        audit.before = before;
-        audit.after = after;
-        await recordWithin(tx);
-      },
+      auditWithin({ audit, recordWithin }),
     );
     return change.after;
   });
