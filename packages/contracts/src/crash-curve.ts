@@ -34,3 +34,6 @@ export function crashDelayMs(crashPointX100: number): number {
 
 /** The moment (ms since take-off) the curve first reaches a target multiplier: when an auto cash-out fires. */
 export const targetDelayMs = crashDelayMs;
+
+/** No round flies longer than this: the highest crash point is reached at 153,506 ms. */
+export const LONGEST_FLIGHT_MS = crashDelayMs(CRASH_MAX_X100);

@@ -2,7 +2,7 @@ import { crashDelayMs, multiplierX100At } from '@mayur/contracts/crash-curve';
 import { useEffect, useRef } from 'react';
 import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { formatMultiplier } from './crash-api.ts';
-import { drawScene, type FlightTheme, type SceneFrame } from './flight-scene.ts';
+import { drawScene, flightElapsedMs, type FlightTheme, type SceneFrame } from './flight-scene.ts';
 import type { FlightSnapshot, FrameFeed } from './use-crash-round.ts';
 import styles from './crash.module.css';
 
@@ -69,7 +69,7 @@ export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasPr
 
       const snapshot = snapshotRef.current;
       const nowMs = serverClock.nowMs();
-      const elapsedMs = Math.max(0, nowMs - snapshot.flyingAtMs);
+      const elapsedMs = flightElapsedMs(nowMs, snapshot.flyingAtMs);
       // Take-off follows the server's start time on the synced clock, not the next React render.
       const phase = snapshot.phase === 'betting' && elapsedMs > 0 ? 'flying' : snapshot.phase;
       const isCrashed = phase === 'crashed' && snapshot.crashPointX100 !== null;

@@ -1,6 +1,6 @@
-import { multiplierX100At } from '@mayur/contracts/crash-curve';
+import { LONGEST_FLIGHT_MS, multiplierX100At } from '@mayur/contracts/crash-curve';
 import { describe, expect, it } from 'vitest';
-import { AXIS_FOOT_PX, AXIS_START_PX, axesFor } from './flight-scene.ts';
+import { AXIS_FOOT_PX, AXIS_START_PX, axesFor, drawScene, flightElapsedMs } from './flight-scene.ts';
 
 const WIDTH = 336;
 const HEIGHT = 196;
@@ -30,5 +30,41 @@ describe('the flight scene’s axes', () => {
       expect(up).toBeLessThanOrEqual(0.72);
       expect(across).toBeGreaterThan(0.5);
     }
+  });
+});
+
+describe('a flight seen long after take-off', () => {
+  it('is drawn at the longest flight a round can have, with a handful of axis ticks', () => {
+    // A device clock that jumped 16 minutes (or a tab woken after sleeping) during a flight.
+    const elapsedMs = flightElapsedMs(1_000_000 + 16 * 60_000, 1_000_000);
+    expect(elapsedMs).toBe(LONGEST_FLIGHT_MS);
+    const calls = { fillText: 0 };
+    const context = new Proxy({} as Record<string | symbol, unknown>, {
+      get: (target, key) =>
+        key in target
+          ? target[key]
+          : key === 'createLinearGradient' || key === 'createRadialGradient'
+            ? () => ({ addColorStop: () => undefined })
+            : key === 'fillText'
+              ? () => (calls.fillText += 1)
+              : () => undefined,
+      set: (target, key, value) => {
+        target[key] = value;
+        return true;
+      },
+    }) as unknown as CanvasRenderingContext2D;
+    const x100 = multiplierX100At(elapsedMs);
+    drawScene(context, {
+      width: WIDTH,
+      height: HEIGHT,
+      isRtl: false,
+      theme: 'plane',
+      phase: 'flying',
+      elapsedMs,
+      x100,
+      sinceCrashMs: 0,
+      clockMs: 0,
+    });
+    expect(calls.fillText).toBeLessThan(20);
   });
 });

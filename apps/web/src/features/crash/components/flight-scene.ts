@@ -1,4 +1,4 @@
-import { curveAt } from '@mayur/contracts/crash-curve';
+import { curveAt, LONGEST_FLIGHT_MS } from '@mayur/contracts/crash-curve';
 
 // The drawing of one frame of the flight scene, kept apart from React: the canvas loop calls
 // drawScene with the state of the moment. Pure of the DOM except the 2D context it draws on.
@@ -68,6 +68,15 @@ const STARS = Array.from({ length: 36 }, (_, index) => ({
 }));
 
 type Axes = { spanMs: number; topX100: number; left: number; right: number; top: number; bottom: number };
+
+/**
+ * How long the craft has flown at `nowMs`, never beyond the longest flight a round can have. A device
+ * whose clock jumps, or a tab woken after minutes asleep, draws the last possible moment until the
+ * server's crash arrives, rather than a multiplier of 10^25 whose axis ticks would never end.
+ */
+export function flightElapsedMs(nowMs: number, flyingAtMs: number): number {
+  return Math.min(Math.max(0, nowMs - flyingAtMs), LONGEST_FLIGHT_MS);
+}
 
 export function axesFor(elapsedMs: number, x100: number, width: number, height: number): Axes {
   const spanMs = Math.max(MIN_SPAN_MS, elapsedMs / CRAFT_SHARE_X);
