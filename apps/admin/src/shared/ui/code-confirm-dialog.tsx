@@ -1,32 +1,20 @@
 import { zTotpCode } from '@mayur/contracts/admin';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog.tsx';
 
 // The confirmation of a power the server grants only with a fresh code from the operator's own
 // authenticator (creating, resetting or disabling an operator; a second owner's decision): a session
 // left open, or stolen, is not enough. The code is checked with the contracts' schema before anything
 // is sent; Enter in the box confirms, as it would in a form.
 
+/** The confirmation dialog's own props, but `onConfirm` gets the code the operator typed. */
 export function CodeConfirmDialog({
-  title,
-  children,
-  confirmLabel,
-  isDanger = false,
-  isWorking = false,
-  error = null,
   onConfirm,
-  onCancel,
-}: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  isDanger?: boolean;
-  isWorking?: boolean;
-  error?: unknown;
-  onConfirm(code: string): void;
-  onCancel(): void;
-}) {
+  error = null,
+  children,
+  ...dialog
+}: Omit<ConfirmDialogProps, 'onConfirm'> & { onConfirm(code: string): void }) {
   const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
@@ -38,15 +26,7 @@ export function CodeConfirmDialog({
     if (parsed.success) onConfirm(parsed.data);
   };
   return (
-    <ConfirmDialog
-      title={title}
-      confirmLabel={confirmLabel}
-      isDanger={isDanger}
-      isWorking={isWorking}
-      error={isCodeInvalid ? null : error}
-      onConfirm={confirm}
-      onCancel={onCancel}
-    >
+    <ConfirmDialog {...dialog} error={isCodeInvalid ? null : error} onConfirm={confirm}>
       {children}
       <div className="code-field">
         <label htmlFor={inputId}>{t('freshCode.label')}</label>

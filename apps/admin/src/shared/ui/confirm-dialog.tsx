@@ -7,6 +7,17 @@ import { errorText } from './states.tsx';
 // `children`. A refusal of the action shows inside it (`error`), so the operator reads why where they
 // acted and can try again or cancel.
 
+export type ConfirmDialogProps = {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  isDanger?: boolean;
+  isWorking?: boolean;
+  error?: unknown;
+  onConfirm(): void;
+  onCancel(): void;
+};
+
 export function ConfirmDialog({
   title,
   children,
@@ -16,16 +27,7 @@ export function ConfirmDialog({
   error = null,
   onConfirm,
   onCancel,
-}: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  isDanger?: boolean;
-  isWorking?: boolean;
-  error?: unknown;
-  onConfirm(): void;
-  onCancel(): void;
-}) {
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {

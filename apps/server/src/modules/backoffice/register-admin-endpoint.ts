@@ -9,6 +9,7 @@ import {
   type AdminResponseOf,
 } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
@@ -119,21 +120,8 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
     if (principal && !isAllowed(definition.access, principal.operator.role)) {
       return refuse('FORBIDDEN', 403, `role ${principal.operator.role}`);
     }
-    const parsed = definition.request.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues.find((candidate) => isAdminErrorCode(candidate.message)) ?? parsed.error.issues[0];
-      const code: AdminErrorCode = issue && isAdminErrorCode(issue.message) ? issue.message : 'INVALID_FIELD';
-      const field = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
-      return refuse(code, 200, 'validation', field);
-    }
-    const illFormed = findIllFormedText(parsed.data);
-    if (illFormed)
-      return refuse(
-        'INVALID_FIELD',
-        200,
-        'text with a lone surrogate or a NUL',
-        illFormed.length > 0 ? String(illFormed[0]) : undefined,
-      );
+    const parsed = parseAdminInput(definition.request, request.body);
+    if (!parsed.success) return refuse(parsed.code, 200, parsed.detail, parsed.field);
     details = auditDetailsOfInput(parsed.data);
 
     let isRecordedWithin = false;
@@ -160,6 +148,32 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
     if (definition.audit === 'read' && !isRecordedWithin) await record('ok');
     return reply.send({ res: 1, resMsg: 'success', obj });
   });
+}
+
+type ParsedInput =
+  { success: true; data: unknown } | { success: false; code: AdminErrorCode; detail: string; field: string | undefined };
+
+/**
+ * The request through its schema (the first failing rule's code is the refusal), then refused when a
+ * field holds text PostgreSQL cannot store faithfully (a lone surrogate, a NUL): it would be altered.
+ */
+function parseAdminInput(schema: z.ZodType, body: unknown): ParsedInput {
+  const parsed = schema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues.find((candidate) => isAdminErrorCode(candidate.message)) ?? parsed.error.issues[0];
+    const code: AdminErrorCode = issue && isAdminErrorCode(issue.message) ? issue.message : 'INVALID_FIELD';
+    const field = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
+    return { success: false, code, detail: 'validation', field };
+  }
+  const illFormed = findIllFormedText(parsed.data);
+  if (illFormed)
+    return {
+      success: false,
+      code: 'INVALID_FIELD',
+      detail: 'text with a lone surrogate or a NUL',
+      field: illFormed.length > 0 ? String(illFormed[0]) : undefined,
+    };
+  return { success: true, data: parsed.data };
 }
 
 type CallAudit = {
