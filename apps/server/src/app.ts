@@ -11,7 +11,7 @@ import { createCodeDelivery } from './modules/codes/delivery/create-code-deliver
 import type { CodeDelivery } from './modules/codes/delivery/code-delivery.ts';
 import { registerDevRoutes } from './modules/dev/routes.ts';
 import { registerComplaintRoutes } from './modules/complaints/routes.ts';
-import { registerBackOffice } from './modules/backoffice/routes.ts';
+import { registerBackOffice } from './modules/admin/routes.ts';
 import { registerNoticeRoutes } from './modules/notices/routes.ts';
 import { registerBannerRoutes } from './modules/banners/routes.ts';
 import { registerSupportRoutes } from './modules/support/routes.ts';

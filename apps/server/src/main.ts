@@ -1,5 +1,5 @@
 import { buildServer } from './app.ts';
-import { registerEmbeddedAdminRoute } from './modules/admin/routes.ts';
+import { registerEmbeddedAdminRoute } from './modules/operator-cli/routes.ts';
 import { loadConfig } from './platform/config.ts';
 import { describeConfig } from './platform/config-summary.ts';
 import { removeEmbeddedHandle, writeEmbeddedHandle, type EmbeddedHandle } from './platform/embedded-handle.ts';

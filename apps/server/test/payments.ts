@@ -1,7 +1,7 @@
 import { signedHeaders } from '../src/platform/http/hmac-signature.ts';
 import { inviteBonusSettings } from '../src/modules/agent/pay-invite-bonus.ts';
 import { checkLedger } from '../src/modules/wallet/check-ledger.ts';
-import { runOperatorCommand } from '../src/modules/admin/operator-commands.ts';
+import { runOperatorCommand } from '../src/modules/operator-cli/operator-commands.ts';
 import type { TestServer } from './test-server.ts';
 import { quickPlayer } from './players.ts';
 

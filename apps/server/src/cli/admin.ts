@@ -15,7 +15,7 @@ import {
   runOperatorCommand,
   type CommandArgs,
   type CommandResult,
-} from '../modules/admin/operator-commands.ts';
+} from '../modules/operator-cli/operator-commands.ts';
 import { isProviderCommand, providerCommandUsage, runProviderCommand } from '../modules/providers/provider-commands.ts';
 import { BACKUP_USAGE, isBackupCommand, runBackupCommand } from './backup.ts';
 import { DB_MIGRATE_COMMAND, DB_MIGRATE_USAGE, runDbMigrate } from './db-migrate.ts';

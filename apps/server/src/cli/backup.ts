@@ -7,7 +7,7 @@ import { redactUrl } from '../platform/config-summary.ts';
 import { openDb } from '../platform/db/open-db.ts';
 import { isProcessAlive, readEmbeddedHandle } from '../platform/embedded-handle.ts';
 import { checkLedger, formatLedgerReport } from '../modules/wallet/check-ledger.ts';
-import type { CommandArgs, CommandResult } from '../modules/admin/operator-commands.ts';
+import type { CommandArgs, CommandResult } from '../modules/operator-cli/operator-commands.ts';
 
 // `npm run admin -- backup` / `restore` (docs/operations/backup.md, decision 0027).
 //

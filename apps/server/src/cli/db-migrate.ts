@@ -3,7 +3,7 @@ import type { Config } from '../platform/config.ts';
 import { redactUrl } from '../platform/config-summary.ts';
 import { migrate, migrateAsOwner } from '../platform/db/migrate.ts';
 import { openPostgres } from '../platform/db/postgres.ts';
-import type { CommandResult } from '../modules/admin/operator-commands.ts';
+import type { CommandResult } from '../modules/operator-cli/operator-commands.ts';
 
 // `npm run admin -- db:migrate` (decision 0032): applies the migrations before the nodes start, so that
 // the nodes can run with a role that owns nothing and never hold the owner's password. With

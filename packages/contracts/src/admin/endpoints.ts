@@ -50,7 +50,7 @@ import {
 } from './schemas.ts';
 
 // The back office API: every endpoint, `POST /admin-api<path>`, with its schemas and who may call it.
-// The server registers exactly these (apps/server/src/modules/backoffice/register-admin-endpoint.ts)
+// The server registers exactly these (apps/server/src/modules/admin/register-admin-endpoint.ts)
 // and checks the role before anything else; the console's client is typed by the same map.
 //
 // access: 'public' — no session (signing in); 'session' — any signed-in operator (their own session);

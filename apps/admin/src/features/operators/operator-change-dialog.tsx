@@ -4,7 +4,7 @@ import { CodeConfirmDialog } from '../../shared/ui/code-confirm-dialog.tsx';
 
 // The question before an owner resets or disables another operator, with a fresh code. Either ends
 // the operator's sessions; a reset also e-mails them a new one-time password. For another owner it is
-// only a request, made when a second owner approves it (backoffice/operator-powers.ts).
+// only a request, made when a second owner approves it (admin/operator-powers.ts).
 
 export type OperatorChange = 'reset' | 'disable';
 

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { formatRupees } from '../../shared/ui/format.ts';
 
 // The question before an adjustment is approved: approving is the second person's word, and the
-// server posts it to the player's cash in the same transaction (backoffice/adjust-balance.ts).
+// server posts it to the player's cash in the same transaction (admin/adjust-balance.ts).
 
 /** "-120.50" → "120.50": the dialog says credit or debit in words, the amount without its sign. */
 const unsigned = (amount: string) => amount.replace(/^-/, '');

@@ -5,7 +5,7 @@ import { formatRupees } from '../../shared/ui/format.ts';
 
 // The question before an operator asks for an adjustment: a small one is posted at once on the asking
 // operator's word (within today's single-approval total), a larger one waits for a second operator
-// (backoffice/adjust-balance.ts), so the operator reads what moves before it may move.
+// (admin/adjust-balance.ts), so the operator reads what moves before it may move.
 
 export type AdjustmentToAsk = { playerId: number; amount: string; reason: string; amountPaise: bigint };
 

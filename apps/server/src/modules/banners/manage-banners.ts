@@ -4,7 +4,7 @@ import { BANNERS_MAX_COUNT, type AdminOnlyErrorCode, type TAdminBanner, type TCo
 import type { Queryable } from '../../platform/db/db.ts';
 
 // The home carousel's banners (decision 0023, "Banners"): uploaded, edited, ordered and deleted by
-// operators in the console (backoffice/banners.ts), read by players on /home/banners with their
+// operators in the console (admin/banners.ts), read by players on /home/banners with their
 // images at /banners/<sha256>.<ext> (routes.ts). A banner shows while enabled, started, not ended,
 // for the player's language or every language — the one rule below, in SQL and for the console.
 

@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { COMPLAINT_COLUMNS, complaintViews, type ComplaintRow } from './complaint-view.ts';
 
 // The operators' side of complaints, until a back office exists: the CLI lists the queue, answers and
-// closes (modules/admin/complaint-commands.ts, audited there like every operator command).
+// closes (modules/operator-cli/complaint-commands.ts, audited there like every operator command).
 
 export const OPERATOR_TEXT_MAX_LENGTH = 4000;
 export const QUEUE_LIMIT = 200;

@@ -4,7 +4,7 @@ import { kolkataDay } from '@mayur/contracts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, signedInOperator } from '../backoffice/test-operators.ts';
+import { adminCall, signedInOperator } from '../admin/test-operators.ts';
 import { signBody, signedHeaders } from '../../platform/http/hmac-signature.ts';
 import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './money-batch.ts';
 import { runProviderCommand } from './provider-commands.ts';

@@ -3,7 +3,7 @@ import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand, type CommandArgs } from '../admin/operator-commands.ts';
+import { runOperatorCommand, type CommandArgs } from '../operator-cli/operator-commands.ts';
 import { CrashEvents } from '../games/crash/crash-events.ts';
 import { tickCrash } from '../games/crash/crash-clock.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';

@@ -3,7 +3,7 @@ import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand } from '../admin/operator-commands.ts';
+import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
 import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { postTransfer } from './post-transfer.ts';

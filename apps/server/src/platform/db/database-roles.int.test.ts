@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand } from '../../modules/admin/operator-commands.ts';
+import { runOperatorCommand } from '../../modules/operator-cli/operator-commands.ts';
 import { inviteBonusSettings } from '../../modules/agent/pay-invite-bonus.ts';
 import type { Db } from './db.ts';
 import { findPendingMigrations, migrate } from './migrate.ts';

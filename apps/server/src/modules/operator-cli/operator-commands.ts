@@ -19,7 +19,7 @@ import type { TAdjustment } from '@mayur/contracts/admin';
 import { DEFAULT_APPROVAL_RULES } from '../approvals/approval-rules.ts';
 import { commandLineApprover } from '../approvals/approver.ts';
 import { AdminError } from '../../platform/http/admin-error.ts';
-import { approveAdjustment, rejectAdjustment, requestAdjustment } from '../backoffice/adjust-balance.ts';
+import { approveAdjustment, rejectAdjustment, requestAdjustment } from '../admin/adjust-balance.ts';
 import { approveGiftCode, createGiftCode, rejectGiftCode } from '../gifts/gift-codes.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { loadConfig } from '../../platform/config.ts';
-import { runOperatorCommand } from '../admin/operator-commands.ts';
+import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
 import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
 import { createOperator } from './operators.ts';
 import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from './test-operators.ts';

@@ -1,6 +1,6 @@
 import { isOperatorRole, OPERATOR_ROLES, ZNewOperatorFields, zOperatorEmail } from '@mayur/contracts/admin';
-import { createOperator } from '../backoffice/operators.ts';
-import { AdminError } from '../backoffice/admin-error.ts';
+import { createOperator } from '../admin/operators.ts';
+import { AdminError } from '../admin/admin-error.ts';
 import { CommandRefusal, required, type Command } from './command-kit.ts';
 
 // The back office's first owner comes from the command line (nobody can sign in to create them);

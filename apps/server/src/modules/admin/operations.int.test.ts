@@ -4,7 +4,7 @@ import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSW
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
-import { runOperatorCommand } from '../admin/operator-commands.ts';
+import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
 import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
 
 // The back office's operations (issue 15, part B) end to end on the API: USDT confirmation and the
