@@ -38,6 +38,28 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
+    // The player app's budget (DESIGN.md §10) leaves no room for zod: it runs the dependency-free rules
+    // of @mayur/rules and takes only types from the schemas of @mayur/contracts.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'The player app does not ship zod.' },
+            {
+              name: '@mayur/contracts',
+              allowTypeImports: true,
+              message: 'Import rules from @mayur/rules; only types from contracts.',
+            },
+          ],
+          patterns: [{ group: ['@mayur/contracts/*'], allowTypeImports: true, message: 'Only types from contracts.' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.mjs', 'bench/**/*.{mjs,ts}', '.ci/**/*.mjs'],
     rules: { 'no-console': 'off' },
   },

@@ -1,4 +1,5 @@
 // The agent programme at scale on the configured database (DATABASE_URL, else an embedded PGlite): one
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 // agent with 100,000 team members at depths 1–6 (BENCH_AGENT_MEMBERS, at least 25,481 for this shape)
 // and 30 days of deposits, bets and withdrawals in the ledger (bench/support/seed-agent-team.ts). As the
 // clock leader runs them, it times refreshing each day's team statistics, then paying the last day's
@@ -14,7 +15,7 @@ import path from 'node:path';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import { createPasswordHasher } from '../apps/server/src/modules/auth/passwords.ts';
 import { decideAgentLevels, type LevelChanges } from '../apps/server/src/modules/agent/agent-levels.ts';
-import { kolkataDay, kolkataDayStartMs } from '../apps/server/src/modules/agent/kolkata-days.ts';
+import { kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import { payCommissionDay } from '../apps/server/src/modules/agent/pay-daily-commission.ts';
 import { refreshTeamStats } from '../apps/server/src/modules/agent/refresh-team-stats.ts';
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
@@ -39,7 +40,6 @@ const LATENCY_GOAL_MS = 50;
 const COMMISSION_GOAL_SECONDS = 10;
 const TOP_AGENT_MOBILE = '8000000001';
 const TOP_AGENT_PASSWORD = 'bench-agent-pass-1';
-const DAY_MS = 86_400_000;
 const CLOCK_TICKS_PER_SECOND = 100;
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -38,7 +38,7 @@ const SERVERS = Math.max(1, Number(process.env.BENCH_CRASH_SERVERS ?? 1));
  * Keep-alive HTTP connections to the server for bets, over all workers (cash-outs have as many again).
  * A player's browser holds a connection of its own, so a pool smaller than the room queues requests in
  * the generator: at 10,000 players, 1,000 cash-out connections put up to 400 ms of waiting for a
- * connection into the cash-out p99 (decision 0015, session 9). By default one per player, at most
+ * connection into the cash-out p99 (decision 0015). By default one per player, at most
  * 2,500 per pool: 10,000 sockets plus 5,000 connections stay under the 20,000 descriptors a process
  * may open here.
  */

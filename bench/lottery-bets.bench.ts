@@ -4,7 +4,7 @@
 // keep-alive connections (closed loop: each connection sends the next player's bet when the last one is
 // answered). Prints bets/s, ack p50/p99/max, the CPU of the server, of the generator and of PostgreSQL
 // (from /proc), then pgbench's TPC-B-like rate on the same PostgreSQL in the same run, and the ratio.
-import { periodAt, WINGO_SELECTIONS } from '@mayur/contracts';
+import { periodAt, WINGO_SELECTIONS } from '@mayur/rules/lottery-rooms';
 import os from 'node:os';
 import { keepAliveJsonClient, maximum, percentile } from './support/load-http.ts';
 import { runPgbench } from './support/load-pgbench.ts';

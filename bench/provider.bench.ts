@@ -1,4 +1,4 @@
-// The seamless wallet under a studio's load (issue 16): signed debit + credit pairs from 64 concurrent
+// The seamless wallet under a studio's load: signed debit + credit pairs from 64 concurrent
 // keep-alive connections to the server as its own process, on the configured database (PostgreSQL
 // with DATABASE_URL, else PGlite). Two phases: as fast as the wallet answers (closed loop), then paced
 // at BENCH_PROVIDER_RATE calls per second (open loop; the goal is p99 under 50 ms at 1,000 calls/s).

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { periodAt } from '@mayur/contracts';
+import { periodAt } from '@mayur/rules/lottery-rooms';
 import { createScratchDatabase } from '../apps/server/test/scratch-database.ts';
 import { manualClock } from '../apps/server/src/platform/clock.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';

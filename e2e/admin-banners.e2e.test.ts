@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
-import { solidPng } from '../apps/server/src/modules/banners/banner-fixtures.ts';
+import { solidPng } from '../apps/server/test/banner-fixtures.ts';
 import { setUpConsoleTests } from './support/admin-console.ts';
 
-// The home carousel's banners in Chromium (issue 15, Content; decision 0023 "Banners"): an owner
+// The home carousel's banners in Chromium (decision 0023 "Banners"): an owner
 // uploads a banner in the console (a PNG named .jpg, previewed at the carousel's size), a player's
 // home shows it with its alt text and size and opens its link when tapped, and after the owner deletes
 // it (through the confirmation dialog) home shows the app's own two slides again.

@@ -5,7 +5,7 @@ import { setUpConsoleTests } from './support/admin-console.ts';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { callApi, newPlayer } from './support/player.ts';
 
-// The back office's operations in Chromium (issue 15, part B): a finance operator, made by an owner,
+// The back office's operations in Chromium: a finance operator, made by an owner,
 // confirms a player's USDT recharge through the confirmation dialog, creates a cash gift code in the
 // console, which waits for a second operator (its maker is offered no Approve); another finance
 // operator approves it after a dialog that says its total value, a player redeems it, the code's

@@ -4,7 +4,7 @@ import { setUpConsoleTests } from './support/admin-console.ts';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
 import { callApi, newPlayer } from './support/player.ts';
 
-// The Players screen of the back office in Chromium (issue 15, part A): an owner signs in with TOTP,
+// The Players screen of the back office in Chromium: an owner signs in with TOTP,
 // opens a player and freezes them, and the player's next request is refused; an adjustment (asked after
 // a confirmation) above the second-approval amount waits, its maker is offered no Approve, and it
 // moves the cash only when a second operator (finance) confirms their approval.

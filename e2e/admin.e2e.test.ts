@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import en from '../apps/admin/src/shared/i18n/locales/en.json';
-import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/src/modules/complaints/screenshot-fixtures.ts';
+import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/test/screenshot-fixtures.ts';
 import { setUpConsoleTests } from './support/admin-console.ts';
 import type { AppProcess } from './support/app-process.ts';
 import { DEMO_MOBILE, DEMO_PASSWORD } from './support/demo-player.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/src/modules/complaints/screenshot-fixtures.ts';
+import { PNG_RECEIPT_240X120_BASE64 } from '../apps/server/test/screenshot-fixtures.ts';
 import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 import { operator } from './support/operator.ts';

@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts/money';
+import { parseMoney } from '@mayur/rules/money';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';

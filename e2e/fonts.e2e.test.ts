@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
 import { readLocale } from './support/locales.ts';
 
-// Hindi and Sinhala bring their script's font (issue 14): this machine's Chromium has neither, so
+// Hindi and Sinhala bring their script's font: this machine's Chromium has neither, so
 // without the bundled Noto fonts their text would render as fallback boxes. The fonts are fetched only
 // for those languages.
 

@@ -1,5 +1,5 @@
-import { CRASH_ROOMS } from '@mayur/contracts/crash-rooms';
-import { PK_ROOMS } from '@mayur/contracts/lottery-rooms';
+import { CRASH_ROOMS } from '@mayur/rules/crash-rooms';
+import { PK_ROOMS } from '@mayur/rules/lottery-rooms';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
@@ -8,7 +8,7 @@ import { hasHorizontalOverflow, textOf } from './support/page.ts';
 import { callApi, newPlayer } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
-// Every game is reachable from home by taps alone at 360×740 (issue 14): each Win Go PK room, kept in
+// Every game is reachable from home by taps alone at 360×740: each Win Go PK room, kept in
 // the address, and each Aviator room, from tiles with pictures; and back home with the game's own back
 // button. Home also shows the player's balance, a tap away from recharging.
 

@@ -1,4 +1,4 @@
-import { bitgamePayoutPaise } from '@mayur/contracts/lottery-rooms';
+import { bitgamePayoutPaise } from '@mayur/rules/lottery-rooms';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';

@@ -1,4 +1,4 @@
-import { wingoFeePaise, wingoPayoutPaise, type WingoSelection } from '@mayur/contracts/lottery-rooms';
+import { wingoFeePaise, wingoPayoutPaise, type WingoSelection } from '@mayur/rules/lottery-rooms';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';

@@ -147,7 +147,7 @@ describe('player protection in Chromium at 360×740', () => {
     const page = await tests.openPage(player);
     await page.goto('/games/limbo');
     const panel = page.getByTestId('bet-panel-1');
-    // Auto bet sits in the panel's folded "Auto" settings (issue 14's compact panels).
+    // Auto bet sits in the panel's folded "Auto" settings, which keep the panel compact.
     await panel.locator('summary', { hasText: en.crash.autoSettings }).click();
     await panel.getByTestId('auto-bet-toggle').click();
     await expect

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { setUpBrowserTests } from './support/harness.ts';
 import { newPlayer } from './support/player.ts';
 
-// Recharge paints its largest content at once (issue 17: LCP ≤ 2.5 s): until the recharge settings
+// Recharge paints its largest content at once (LCP ≤ 2.5 s): until the recharge settings
 // arrive, the form is drawn at its final size with placeholders and filled in place, so the largest
 // paint does not wait for the API and nothing moves when the answer lands (CLS).
 

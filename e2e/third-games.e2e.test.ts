@@ -8,7 +8,7 @@ import { hasHorizontalOverflow } from './support/page.ts';
 import { callApi, newPlayer } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
-// PG GAMES end to end (issue 16): the demo studio (apps/provider-demo) runs as its own process, as
+// PG GAMES end to end: the demo studio (apps/provider-demo) runs as its own process, as
 // npm start runs it, and knows the app only through the signed wallet API. A player opens the tab,
 // launches Plinko, plays three rounds in the studio's frame, closes it, and finds the bets and wins
 // in Transactions with the balance in step with the studio's.

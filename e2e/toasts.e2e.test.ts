@@ -5,7 +5,7 @@ import { readLocale } from './support/locales.ts';
 import { newPlayer } from './support/player.ts';
 import { screenshotPath } from './support/screenshots.ts';
 
-// Toasts at 360×740 (issue 14): a new toast replaces a stale error instead of piling up under it, and
+// Toasts at 360×740: a new toast replaces a stale error instead of piling up under it, and
 // no toast ever covers the back button (they sit below the top bar).
 
 const en = readLocale('en-US');

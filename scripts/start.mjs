@@ -1,5 +1,5 @@
 // `npm start` after the web build: the server, and outside production the demo studio beside it
-// (apps/provider-demo, issue 16), which the server registers as the provider `demo`, so PG GAMES can be
+// (apps/provider-demo), which the server registers as the provider `demo`, so PG GAMES can be
 // played on the embedded default. Production (NODE_ENV=production) never starts it; PROVIDER_DEMO=false
 // turns it off. Stopping `npm start` stops both; when the server exits the studio is stopped too (a
 // studio that cannot start, say its port is taken, only costs the PG GAMES tab).

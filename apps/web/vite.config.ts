@@ -4,32 +4,6 @@ import { DIRECT_SCREEN_FILES_ID, DIRECT_SCREENS, type DirectScreen, type DirectS
 
 const SERVER_ORIGIN = 'http://localhost:8080';
 
-/**
- * The home route has a budget of 130 KB of gzipped JavaScript (DESIGN.md §10), so the web bundle may
- * only use the dependency-free parts of the contracts at runtime; zod and the schema index are for
- * types. Type-only imports are erased before resolution, so anything reaching this hook is a runtime
- * import and fails the build.
- */
-function forbidRuntimeSchemas(): Plugin {
-  return {
-    name: 'mayur:forbid-runtime-schemas',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (!importer || importer.includes('/node_modules/')) return null;
-      if (
-        source === 'zod' ||
-        source === '@mayur/contracts' ||
-        /contracts\/src\/(index|endpoints|users|notices|fields)\.ts$/.test(source)
-      ) {
-        throw new Error(
-          `${importer} imports ${source} at runtime; use "import type" or '@mayur/contracts/errors' | '@mayur/contracts/money'`,
-        );
-      }
-      return null;
-    },
-  };
-}
-
 /** The module the entry script (src/main.tsx) imports to start the app; it and everything it imports are preloaded. */
 const APP_START_MODULE = '/src/app/start-app.tsx';
 const ENTRY_MODULE = '/src/main.tsx';
@@ -186,7 +160,7 @@ function preloadAppStart(): Plugin {
 /**
  * The player app runs on Preact's React compatibility layer rather than React DOM: the libraries every
  * first paint waits for are about 55 kB (gzip) smaller, and a cheap phone spends that much less time
- * evaluating them (decision 0019, session 8). The code and its libraries (React Router, TanStack Query,
+ * evaluating them (decision 0019). The code and its libraries (React Router, TanStack Query,
  * react-i18next, sonner, Embla) still import `react`; these aliases send them to `preact/compat`. The
  * types stay React's (@types/react). The operator console (apps/admin) stays on React.
  */
@@ -201,7 +175,7 @@ const PREACT_ALIASES = [
 export default defineConfig({
   // React's Fast Refresh cannot update Preact components, so in development an edited module reloads
   // the page instead.
-  plugins: [forbidRuntimeSchemas(), react({ refreshExclude: /./ }), preloadAppStart()],
+  plugins: [react({ refreshExclude: /./ }), preloadAppStart()],
   resolve: { alias: PREACT_ALIASES },
   server: {
     proxy: {

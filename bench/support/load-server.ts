@@ -13,7 +13,7 @@ import { migrate } from '../../apps/server/src/platform/db/migrate.ts';
 import { openPglite } from '../../apps/server/src/platform/db/pglite.ts';
 import { openPostgres } from '../../apps/server/src/platform/db/postgres.ts';
 import { hashToken } from '../../apps/server/src/platform/http/authenticate.ts';
-import { postTransfersFromQuery } from '../../apps/server/src/modules/wallet/post-transfers.ts';
+import { MAX_EACH_TRANSFER_BATCH, postEach } from '../../apps/server/src/modules/wallet/ledger.ts';
 import { isAnswering } from './load-http.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -67,13 +67,17 @@ export async function preparePlayers(db: Db, count: number, mobilePrefix: string
   );
   await db.query("insert into ledger_accounts (kind, user_id) select kind, id from users, (values ('cash'), ('bonus')) k(kind)");
   const [adjustments] = await db.query<{ id: number }>("select id from ledger_accounts where purpose = 'adjustments'");
-  await db.transaction((tx) =>
-    postTransfersFromQuery(
-      tx,
-      `select 'bench-fund:' || a.id, $1::int, a.id, 100000::bigint, 'adjustment', null::text from ledger_accounts a where a.kind = 'cash'`,
-      [adjustments!.id],
-    ),
-  );
+  const cash = await db.query<{ id: number }>("select id from ledger_accounts where kind = 'cash' order by id");
+  for (let start = 0; start < cash.length; start += MAX_EACH_TRANSFER_BATCH) {
+    const funding = cash.slice(start, start + MAX_EACH_TRANSFER_BATCH).map((account) => ({
+      idempotencyKey: `bench-fund:${account.id}`,
+      debitAccountId: adjustments!.id,
+      creditAccountId: account.id,
+      amountPaise: 100_000n,
+      reason: 'adjustment' as const,
+    }));
+    await db.transaction((tx) => postEach(tx, funding));
+  }
   const users = await db.query<{ id: number }>('select id from users order by id');
   const tokens = users.map(() => randomBytes(32).toString('base64url'));
   await db.query(

@@ -1,15 +1,14 @@
 // Seeds one agent's team for `npm run bench -- agent`, set-based: users, the team's closure rows, and
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 // 30 days of deposits, bets and withdrawals written into the payments tables and the wallet's ledger
 // tables directly. The bench writes the ledger itself, not through the wallet's posting functions,
 // because those date every transfer `now()` and the bench needs a month of history; it keeps every
 // invariant `ledger:check` proves instead (two balanced entries per transfer, running balances in
 // transfer order, each account's balance the sum of its entries, no player account below zero), and
 // the bench proves them with the wallet's own check before it measures the endpoints.
-import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts';
+import { AGENT_TEAM_MAX_DEPTH } from '@mayur/rules/agent-periods';
 import { HOUSE_SHARD_COUNT, shardedHouseAccountId } from '../../apps/server/src/modules/wallet/accounts.ts';
 import type { Db, Queryable } from '../../apps/server/src/platform/db/db.ts';
-
-const DAY_MS = 86_400_000;
 
 export type TeamShape = {
   /** Team members under the top agent, depths 1–6. */

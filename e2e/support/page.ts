@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts/money';
+import { formatMoney } from '@mayur/rules/money';
 import type { Page } from 'playwright-core';
 
 // Small reads of a page that every browser test makes.

@@ -14,7 +14,7 @@ import {
 import { isSignedBy, signedHeaders } from './signing.ts';
 import { callWallet, type WalletSettings } from './wallet-client.ts';
 
-// The demo studio (issue 16): a small game server of its own, on its own port, with two provably-fair
+// The demo studio: a small game server of its own, on its own port, with two provably-fair
 // games. It knows the operator only through the seamless wallet API (docs/provider-wallet-api.md), as
 // an outside studio would; its state (sessions, its transaction log) is kept in memory.
 

@@ -21,6 +21,7 @@ import { seedProviderCatalogue } from './modules/providers/catalogue.ts';
 import { cancelWaitingCrashBets } from './modules/games/crash/cancel-waiting-bets.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerFairnessRoutes } from './modules/fairness/routes.ts';
+import { prepareRoomChains } from './modules/fairness/prepare-chains.ts';
 import { LotteryEvents } from './modules/games/lottery/lottery-events.ts';
 import { CrashEvents } from './modules/games/crash/crash-events.ts';
 import { tickCrash } from './modules/games/crash/crash-clock.ts';
@@ -50,7 +51,7 @@ import type { Db } from './platform/db/db.ts';
 import { migrateFor } from './platform/db/migrate.ts';
 import { openDb } from './platform/db/open-db.ts';
 import { isConnectionError, tryAgain } from './platform/db/db-errors.ts';
-import { AppError } from './platform/http/app-error.ts';
+import { isPlayerRefusal } from './platform/http/app-error.ts';
 import { refusal, sendAppError } from './platform/http/envelope.ts';
 import { registerApiCompression } from './platform/http/api-compression.ts';
 import { registerApiDocs } from './platform/http/openapi.ts';
@@ -74,7 +75,11 @@ export type Server = {
   close(): Promise<void>;
 };
 
-/** Builds the whole server (database opened and migrated, demo seeded once) without listening. */
+/**
+ * Builds the whole server without listening: database opened and migrated, demo seeded once, and on a
+ * node that runs the game clock every room's hash chain committed, so the work of a fresh database is
+ * done before the server says it is serving.
+ */
 export async function buildServer(config: Config, overrides: Overrides = {}): Promise<Server> {
   assertUsdtXpub(config.payments.usdt.xpub);
   const log = overrides.log ?? pino({ level: config.logLevel, redact: ['req.headers.authorization', '*.password', '*.token'] });
@@ -84,6 +89,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   const hasher = createPasswordHasher(config.argon2);
   if (config.isDemoSeeded) await seedDemo(db, hasher, log);
   await seedProviderCatalogue(db, config.providers.list);
+  if (config.gameClock.isEnabled) await prepareRoomChains(db, config.chains.roundsPerChain, log);
   const limiter =
     overrides.limiter ??
     (config.redisUrl ? await redisRateLimiter(config.redisUrl, `${config.deploymentName}:rl:`) : memoryRateLimiter());
@@ -152,7 +158,7 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   // Every serving node beats, leader or not: a crash round is void only when no node was serving during
   // its flight (decision 0008). Tests that drive a manual clock record their beats by hand.
   const heartbeat =
-    config.env !== 'test' || config.lottery.isClockEnabled
+    config.env !== 'test' || config.gameClock.isEnabled
       ? startHeartbeat({ db, databaseUrl: config.databaseUrl, clock: ctx.clock, log })
       : null;
   // The lottery's periods and the crash rooms' rounds each have a clock step of their own on the
@@ -160,16 +166,16 @@ export async function buildServer(config: Config, overrides: Overrides = {}): Pr
   // crash round's take-off or crash, and a slow crash step never delays a lottery result. The leader's
   // work runs on the database fenced by its lease (decision 0030), and each clock step makes sure of the
   // lease before it reads the time it acts on: a leader that was paused finds out before it writes.
-  const leadership = config.lottery.isClockEnabled
+  const leadership = config.gameClock.isEnabled
     ? runWhileLeader(
-        { databaseUrl: config.databaseUrl, retryMs: config.lottery.clockRetryMs, leaseMs: config.lottery.clockLeaseMs },
+        { databaseUrl: config.databaseUrl, retryMs: config.gameClock.retryMs, leaseMs: config.gameClock.leaseMs },
         log,
         (lease) => {
           const leaderCtx: AppContext = { ...ctx, db: fencedDb(ctx.db, lease) };
           const tickLotteryClock = () => tickLottery(leaderCtx, lotteryEvents, ctx.clock.now().getTime());
           const tickCrashClock = () => tickCrash(leaderCtx, crashEvents, ctx.clock.now().getTime());
-          const stopLottery = startInterval(config.lottery.clockIntervalMs, underLease(lease, tickLotteryClock), log);
-          const stopCrash = startInterval(config.lottery.clockIntervalMs, underLease(lease, tickCrashClock), log);
+          const stopLottery = startInterval(config.gameClock.stepIntervalMs, underLease(lease, tickLotteryClock), log);
+          const stopCrash = startInterval(config.gameClock.stepIntervalMs, underLease(lease, tickCrashClock), log);
           const stopWatcher = startUsdtWatcher(leaderCtx);
           const stopCommission = startCommissionClock(leaderCtx);
           const stopTeamStats = startTeamStatsClock(leaderCtx);
@@ -266,7 +272,7 @@ async function registerPlatform(app: FastifyInstance, ctx: AppContext) {
     // Text PostgreSQL cannot store (a NUL byte, an invalid encoding) is bad input, not a server fault.
     if (error.code === '22021' || error.code === '22P05') return reply.code(400).send(refusal('BAD_REQUEST'));
     // A refusal raised outside a handler (authentication), or the database being briefly unreachable.
-    if (error instanceof AppError) return sendAppError(reply, error);
+    if (isPlayerRefusal(error)) return sendAppError(reply, error);
     if (isConnectionError(error)) return sendAppError(reply, tryAgain(error));
     if (status >= 400 && status < 500) {
       request.log.info({ code: error.code, message: error.message }, 'malformed request');

@@ -5,11 +5,20 @@ import { describe, expect, it } from 'vitest';
 // The server's layering (DESIGN.md §1, docs/ARCHITECTURE.md), checked on every `npm test` by reading
 // the imports of every source file (type-only imports count: they couple the code just the same):
 // 1. `platform/` (config, db, http, realtime, clock, leader) never imports `modules/`: the domain
-//    depends on the platform, not the other way round.
+//    depends on the platform, not the other way round. One exception: `platform/config.ts` composes
+//    the modules' settings schemas (`modules/**/*-env.ts`), which import nothing of a module but
+//    other settings schemas, so the platform never reaches a module's code through them.
 // 2. No cycles between modules: a module is a folder of `modules/` (`games/<game>` for the games),
 //    and two modules never import each other, directly or through others.
 // 3. A use case never imports a sibling use case: one use case per file, and what two of them share
 //    is a step of its own (a view, a row, a rule), not another use case.
+// 4. A node's group commit (`*-batch.ts`, `*-batcher.ts`) is plumbing: use cases import it and hand it
+//    their rules, it never imports a use case (so the rule stays in the use case's file, and the two
+//    never import each other in a loop).
+// 5. A route file is a map: it registers, parses and calls use cases; it holds no SQL of its own and
+//    emits no domain event (the use case that decided emits it).
+// 6. Money is posted only through `modules/wallet/ledger.ts` (its three verbs): no file, source or
+//    test, imports what stands behind it (`modules/wallet/ledger-internals/`).
 
 const srcDir = import.meta.dirname;
 
@@ -17,11 +26,37 @@ const srcDir = import.meta.dirname;
 const USE_CASE_NAME =
   /^((add|apply|cancel|cash-out|change|decide|delete|edit|exchange|find|open|place|redeem|request|reset|send|settle|watch)-.+|cash-out|login|register|third-login)\.ts$/;
 
-function sourceFiles(dir: string): string[] {
+/** File names of a node's group commit: the lanes and the set-based statements that apply a batch. */
+const BATCH_NAME = /-batch(er)?\.ts$/;
+
+/** File names of settings schemas: the environment variables a module reads (`agent-env.ts`). */
+const ENV_NAME = /-env\.ts$/;
+
+/** platform/config.ts putting the modules' settings schemas together. */
+const isSettingsComposition = (from: string, to: string) => from === 'platform/config.ts' && ENV_NAME.test(path.basename(to));
+
+/** File names of route maps: a module's `routes.ts`, or a route file of its own (`callback-route.ts`). */
+const ROUTE_NAME = /^(routes|.+-routes?)\.ts$/;
+
+/** A statement sent to the database, as code writes it (`ctx.db.query(`, `tx.query<Row>(`, `db.transaction(`). */
+const SQL_CALL = /\.(query|transaction)\s*(<[^(]*>)?\s*\(/;
+
+/** A domain event emitted (`events.emit('activity', …)`). */
+const EVENT_EMIT = /\.emit\s*\(/;
+
+const isUseCase = (file: string) => file.startsWith('modules/') && USE_CASE_NAME.test(path.basename(file));
+const isBatch = (file: string) => file.startsWith('modules/') && BATCH_NAME.test(path.basename(file));
+
+/** Imports from group-commit files to use cases. */
+function batchToUseCaseEdges(list: Array<{ from: string; to: string }>): Array<{ from: string; to: string }> {
+  return list.filter(({ from, to }) => isBatch(from) && isUseCase(to));
+}
+
+function sourceFiles(dir: string, withTests = false): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const file = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    if (entry.isDirectory()) return sourceFiles(file, withTests);
+    return /\.tsx?$/.test(entry.name) && (withTests || !/\.test\.tsx?$/.test(entry.name)) ? [file] : [];
   });
 }
 
@@ -29,8 +64,8 @@ const IMPORT =
   /(?:^|[\n;])\s*(?:import|export)\s+(?:type\s+)?[^'";]*?from\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 /** Every relative import of the server's sources, as paths relative to `src/`. */
-function importEdges(): Array<{ from: string; to: string }> {
-  return sourceFiles(srcDir).flatMap((file) => {
+function importEdges(files = sourceFiles(srcDir)): Array<{ from: string; to: string }> {
+  return files.flatMap((file) => {
     const text = fs.readFileSync(file, 'utf8');
     return [...text.matchAll(IMPORT)]
       .map((match) => match[1] ?? match[2]!)
@@ -96,6 +131,17 @@ function moduleCycles(edges: Array<{ from: string; to: string }>): string[][] {
   return cycles;
 }
 
+/** The wallet's one door for posting money, and what stands behind it. */
+const LEDGER_FACE = 'modules/wallet/ledger.ts';
+const LEDGER_INTERNALS = 'modules/wallet/ledger-internals/';
+
+/** Imports of the ledger's internals by any file but its face (and the internals among themselves). */
+function ledgerBypassEdges(list: Array<{ from: string; to: string }>): Array<{ from: string; to: string }> {
+  return list.filter(
+    ({ from, to }) => to.startsWith(LEDGER_INTERNALS) && from !== LEDGER_FACE && !from.startsWith(LEDGER_INTERNALS),
+  );
+}
+
 const edges = importEdges();
 const describeEdges = (list: Array<{ from: string; to: string }>) => list.map(({ from, to }) => `${from} → ${to}`);
 
@@ -106,7 +152,17 @@ describe('server layering', () => {
   });
 
   it('platform never imports modules', () => {
-    const violations = edges.filter(({ from, to }) => from.startsWith('platform/') && to.startsWith('modules/'));
+    const violations = edges.filter(
+      ({ from, to }) => from.startsWith('platform/') && to.startsWith('modules/') && !isSettingsComposition(from, to),
+    );
+    expect(describeEdges(violations)).toEqual([]);
+  });
+
+  it('a module’s settings schema imports only settings schemas and the platform’s env fields', () => {
+    const settingsEdges = edges.filter(({ from }) => from.startsWith('modules/') && ENV_NAME.test(path.basename(from)));
+    // Guards the check against a pattern that matches no file.
+    expect(settingsEdges).toContainEqual({ from: 'modules/agent/agent-env.ts', to: 'platform/env-fields.ts' });
+    const violations = settingsEdges.filter(({ to }) => !ENV_NAME.test(path.basename(to)) && to !== 'platform/env-fields.ts');
     expect(describeEdges(violations)).toEqual([]);
   });
 
@@ -124,21 +180,87 @@ describe('server layering', () => {
   });
 
   it('a use case never imports a sibling use case', () => {
-    const isUseCase = (file: string) => file.startsWith('modules/') && USE_CASE_NAME.test(path.basename(file));
     const violations = edges.filter(
       ({ from, to }) => path.dirname(from) === path.dirname(to) && isUseCase(from) && isUseCase(to),
     );
     expect(describeEdges(violations)).toEqual([]);
   });
 
+  it('a group-commit file never imports a use case', () => {
+    expect(describeEdges(batchToUseCaseEdges(edges))).toEqual([]);
+  });
+
+  it('finds a group-commit file that imports the use case it serves', () => {
+    const made = [
+      { from: 'modules/games/lottery/place-bet.ts', to: 'modules/games/lottery/lottery-bet-batch.ts' },
+      { from: 'modules/games/lottery/lottery-bet-batch.ts', to: 'modules/games/lottery/place-bet.ts' },
+      { from: 'modules/games/crash/crash-batcher.ts', to: 'modules/games/crash/crash-bet-batch.ts' },
+      { from: 'modules/games/crash/cash-out.ts', to: 'modules/games/crash/crash-batcher.ts' },
+    ];
+    expect(describeEdges(batchToUseCaseEdges(made))).toEqual([
+      'modules/games/lottery/lottery-bet-batch.ts → modules/games/lottery/place-bet.ts',
+    ]);
+  });
+
+  it('production sources never import test helpers', () => {
+    // Test helpers (operators signed in with computed codes, image fixtures) live in apps/server/test,
+    // outside what the production build compiles.
+    const violations = edges.filter(({ to }) => to.startsWith('../test/'));
+    expect(describeEdges(violations)).toEqual([]);
+  });
+
+  it('route files hold no SQL and emit no domain event', () => {
+    const routeFiles = sourceFiles(path.join(srcDir, 'modules')).filter((file) => ROUTE_NAME.test(path.basename(file)));
+    // Guards the check against a pattern that matches no file.
+    expect(routeFiles.length).toBeGreaterThan(10);
+    const doingWork = routeFiles
+      .filter((file) => {
+        const text = fs.readFileSync(file, 'utf8');
+        return SQL_CALL.test(text) || EVENT_EMIT.test(text);
+      })
+      .map((file) => path.relative(srcDir, file).split(path.sep).join('/'));
+    expect(doingWork).toEqual([]);
+  });
+
+  it('finds SQL and events as route files would send them', () => {
+    expect(SQL_CALL.test('const rows = await ctx.db.query<{ id: number }>(\n  "select id from notices",')).toBe(true);
+    expect(SQL_CALL.test('await db.transaction(async (tx) => {')).toBe(true);
+    expect(EVENT_EMIT.test("events.emit('activity', { kind: 'cashout', room })")).toBe(true);
+    expect(
+      SQL_CALL.test("registerAdminEndpoint(scope, bo, '/players/search', ({ input }) => searchPlayers(db, input.query));"),
+    ).toBe(false);
+  });
+
   it('finds a cycle when two modules import each other, through a third or directly', () => {
     const made = [
       { from: 'modules/wallet/routes.ts', to: 'modules/gifts/redeem-gift.ts' },
-      { from: 'modules/gifts/redeem-gift.ts', to: 'modules/wallet/post-transfer.ts' },
+      { from: 'modules/gifts/redeem-gift.ts', to: 'modules/wallet/ledger.ts' },
       { from: 'modules/games/lottery/settle-round.ts', to: 'modules/fairness/chains.ts' },
       { from: 'modules/fairness/chains.ts', to: 'modules/wallet/accounts.ts' },
       { from: 'modules/wallet/routes.ts', to: 'modules/games/lottery/bet-view.ts' },
     ];
     expect(moduleCycles(made)).toEqual([['fairness', 'games/lottery', 'gifts', 'wallet']]);
+  });
+
+  it('posts money only through the wallet’s ledger.ts, in sources and tests alike', () => {
+    const everyFile = [...sourceFiles(srcDir, true), ...sourceFiles(path.join(srcDir, '../test'), true)];
+    const withTests = importEdges(everyFile);
+    // Guards the check against a parser that finds nothing.
+    expect(withTests).toContainEqual({ from: 'modules/wallet/ledger.ts', to: 'modules/wallet/ledger-internals/post-group.ts' });
+    expect(describeEdges(ledgerBypassEdges(withTests))).toEqual([]);
+  });
+
+  it('finds a file that posts around the ledger’s face', () => {
+    const made = [
+      { from: 'modules/gifts/redeem-gift.ts', to: 'modules/wallet/ledger.ts' },
+      { from: 'modules/wallet/ledger.ts', to: 'modules/wallet/ledger-internals/pay-out.ts' },
+      { from: 'modules/wallet/ledger-internals/pay-out.ts', to: 'modules/wallet/ledger-internals/transfer-input.ts' },
+      { from: 'modules/games/crash/settle-crash-round.ts', to: 'modules/wallet/ledger-internals/pay-out.ts' },
+      { from: 'modules/wallet/bonus-wagering.ts', to: 'modules/wallet/ledger-internals/post-group.ts' },
+    ];
+    expect(describeEdges(ledgerBypassEdges(made))).toEqual([
+      'modules/games/crash/settle-crash-round.ts → modules/wallet/ledger-internals/pay-out.ts',
+      'modules/wallet/bonus-wagering.ts → modules/wallet/ledger-internals/post-group.ts',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { removeEmbeddedHandle, writeEmbeddedHandle, type EmbeddedHandle } from '
  * Connections waiting to be accepted (the kernel caps it at `net.core.somaxconn`, 4,096 on Debian).
  * Node's default of 511 overflowed when a round's burst met a thousand new connections while the event
  * loop was busy: each connection dropped there waits for TCP's 1 s retransmission, which was the
- * 1.0–1.2 s p99 of cash-outs at 10,000 players (decision 0015, session 9).
+ * 1.0–1.2 s p99 of cash-outs at 10,000 players (decision 0015).
  */
 const LISTEN_BACKLOG = 4_096;
 

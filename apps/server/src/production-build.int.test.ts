@@ -26,6 +26,8 @@ const PRODUCTION: NodeJS.ProcessEnv = {
   DATA_DIR: dataDir,
   HOST: '127.0.0.1',
   LOG_LEVEL: 'info',
+  // Short hash chains: the server commits one per room before it serves, and chains are not what this tests.
+  LOTTERY_CHAIN_LENGTH: '100',
 };
 
 function environment(settings: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
@@ -44,8 +46,7 @@ describe('the production build', () => {
     expect(build.status, build.stderr).toBe(0);
     expect(fs.existsSync(path.join(outdir, 'main.js'))).toBe(true);
     const compiled = fs.readdirSync(outdir).filter((file) => file.endsWith('.js'));
-    for (const file of compiled)
-      expect(fs.readFileSync(path.join(outdir, file), 'utf8')).not.toMatch(/from ["']tsx|@mayur\/contracts["']/);
+    for (const file of compiled) expect(fs.readFileSync(path.join(outdir, file), 'utf8')).not.toMatch(/from ["'](tsx|@mayur\/)/);
 
     const port = 21_000 + Math.floor(Math.random() * 2_000);
     const child = spawn(process.execPath, [path.join(outdir, 'main.js')], {

@@ -1,3 +1,4 @@
+import { kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import type { Db } from '../src/platform/db/db.ts';
 
 // The ledger stamps its rows with the database's own clock, which a test cannot move like the app's
@@ -7,8 +8,7 @@ import type { Db } from '../src/platform/db/db.ts';
 
 /** Kolkata midnight that began the current Kolkata day (18:30 UTC the evening before). */
 export function lastKolkataMidnightMs(nowMs = Date.now()): number {
-  const offsetMs = 5.5 * 3_600_000;
-  return Math.floor((nowMs + offsetMs) / 86_400_000) * 86_400_000 - offsetMs;
+  return kolkataDayStartMs(kolkataDay(nowMs));
 }
 
 /** Moves the transfer posted with `idempotencyKey` (and its entries) to `at`. */

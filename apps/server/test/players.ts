@@ -1,7 +1,7 @@
 import type { TestServer } from './test-server.ts';
 import { createSession } from '../src/modules/auth/sessions.ts';
 import { openPlayerAccounts, houseAccountId } from '../src/modules/wallet/accounts.ts';
-import { postTransfer } from '../src/modules/wallet/post-transfer.ts';
+import { postGroup, type TransferInput } from '../src/modules/wallet/ledger.ts';
 
 let sequence = 0;
 
@@ -17,26 +17,24 @@ export async function quickPlayer(server: TestServer, funds: { cashPaise?: bigin
   const userId = user!.id;
   const accounts = await openPlayerAccounts(server.ctx.db, userId);
   const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
-  await server.ctx.db.transaction(async (tx) => {
-    if (funds.cashPaise) {
-      await postTransfer(tx, {
-        idempotencyKey: `fund-cash-${userId}`,
-        debitAccountId: adjustments,
-        creditAccountId: accounts.cashAccountId,
-        amountPaise: funds.cashPaise,
-        reason: 'adjustment',
-      });
-    }
-    if (funds.bonusPaise) {
-      await postTransfer(tx, {
-        idempotencyKey: `fund-bonus-${userId}`,
-        debitAccountId: adjustments,
-        creditAccountId: accounts.bonusAccountId,
-        amountPaise: funds.bonusPaise,
-        reason: 'adjustment',
-      });
-    }
-  });
+  const funding: TransferInput[] = [];
+  if (funds.cashPaise)
+    funding.push({
+      idempotencyKey: `fund-cash-${userId}`,
+      debitAccountId: adjustments,
+      creditAccountId: accounts.cashAccountId,
+      amountPaise: funds.cashPaise,
+      reason: 'adjustment',
+    });
+  if (funds.bonusPaise)
+    funding.push({
+      idempotencyKey: `fund-bonus-${userId}`,
+      debitAccountId: adjustments,
+      creditAccountId: accounts.bonusAccountId,
+      amountPaise: funds.bonusPaise,
+      reason: 'adjustment',
+    });
+  if (funding.length > 0) await server.ctx.db.transaction((tx) => postGroup(tx, funding));
   const token = await createSession(server.ctx.db, server.ctx.clock, server.ctx.config.sessionTtlMs, userId, {
     ip: '127.0.0.1',
     userAgent: 'test',

@@ -10,7 +10,15 @@ export type ServerProcess = { child: ChildProcess; output(): string };
 
 /** Starts main.ts with the given settings on top of this process's environment (minus `unset`). */
 export function startServerProcess(settings: NodeJS.ProcessEnv, unset: readonly string[] = []): ServerProcess {
-  const env: NodeJS.ProcessEnv = { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...settings };
+  // Short chains: a fresh database commits every room's chain before it serves, and 1,000 seeds a room
+  // are plenty for a test (the e2e app process uses the same).
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    LOTTERY_CHAIN_LENGTH: '1000',
+    ...settings,
+  };
   for (const name of unset) delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repositoryRoot,

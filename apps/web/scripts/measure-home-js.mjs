@@ -21,7 +21,7 @@ import { chromium } from 'playwright-core';
 
 /**
  * Budgets in bytes. Home's gzip budget is DESIGN.md §10's; the others are the sizes measured once home
- * loaded only what it renders (issue 17), plus about 15% of headroom (decision 0019). A route over
+ * loaded only what it renders, plus about 15% of headroom (decision 0019). A route over
  * either of its budgets fails `npm test`; raise a budget only with a reason in that decision.
  */
 const ROUTE_BUDGETS = [

@@ -5,7 +5,7 @@ import {
   daysInRange,
   isCalendarDay,
   isRegistrationRangeValid,
-} from './agent-periods.ts';
+} from '@mayur/rules/agent-periods';
 import { zList, zMoneyText, zPaging } from './fields.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from '@mayur/rules/errors';
 import { requiredText, zEmail, zList, zMobile, zMoneyText, zPageField, zWithdrawPassword } from './fields.ts';
 import {
   ACTUAL_NAME_MAX_LENGTH,
@@ -9,7 +9,7 @@ import {
   TRC20_ADDRESS_PATTERN,
   UPI_ACCOUNT_PATTERN,
   USDT_TRC20_PAY_TYPE,
-} from './rules.ts';
+} from '@mayur/rules/field-rules';
 import { zAmount, zRequestKey } from './wallet.ts';
 
 // Payments (DESIGN.md §8): payout accounts, recharge orders (bank/UPI through a gateway, USDT to a

@@ -1,3 +1,4 @@
+import { isRowId } from '@mayur/rules/field-rules';
 import { z } from 'zod';
 import {
   COMPLAINT_REFERENCE_KINDS,
@@ -7,8 +8,8 @@ import {
   SCREENSHOT_MAX_BASE64_LENGTH,
   SCREENSHOT_MAX_COUNT,
   SCREENSHOT_TYPES,
-} from './complaint-rules.ts';
-import type { ErrorCode } from './errors.ts';
+} from '@mayur/rules/complaint-rules';
+import type { ErrorCode } from '@mayur/rules/errors';
 import { zList, zMoneyText, zPageField } from './fields.ts';
 import { zRequestKey } from './wallet.ts';
 
@@ -30,7 +31,7 @@ export const zComplaintText = z
 const zComplaintId = z
   .union([z.string().trim().max(20), z.number()], err('COMPLAINT_NOT_FOUND'))
   .transform((value) => String(value))
-  .refine((value) => /^[1-9]\d{0,17}$/.test(value), err('COMPLAINT_NOT_FOUND'));
+  .refine(isRowId, err('COMPLAINT_NOT_FOUND'));
 
 export const ZScreenshotUpload = z.object({
   /** The type the client read from the file; the server checks it against the bytes. */

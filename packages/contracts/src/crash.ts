@@ -1,12 +1,13 @@
+import { ROW_ID_PATTERN } from '@mayur/rules/field-rules';
 import { z } from 'zod';
 import { zList, zMoneyText, zPageField } from './fields.ts';
 import { zAmount, zRequestKey } from './wallet.ts';
-import { CRASH_ROOM_IDS, type CrashRoomId } from './crash-rooms.ts';
-import { isAutoCashoutX100 } from './crash-rules.ts';
+import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/rules/crash-rooms';
+import { isAutoCashoutX100 } from '@mayur/rules/crash-rules';
 
 const zRoom = z.enum(CRASH_ROOM_IDS as [CrashRoomId, ...CrashRoomId[]], { error: 'ROOM_UNKNOWN' });
 const zBetId = z
-  .union([z.string().regex(/^\d{1,18}$/), z.number().int().positive()], { error: 'BET_UNKNOWN' })
+  .union([z.string().regex(ROW_ID_PATTERN), z.number().int().positive()], { error: 'BET_UNKNOWN' })
   .transform((value) => BigInt(value));
 /** An automatic cash-out target in hundredths: 1.01× … 10 000×. */
 const zTargetX100 = z

@@ -1,5 +1,5 @@
-import type { ErrorCode } from './errors.ts';
-import type { RefusalDetails } from './protection-rules.ts';
+import type { ErrorCode } from '@mayur/rules/errors';
+import type { RefusalDetails } from '@mayur/rules/protection-rules';
 
 // The envelope every API response is wrapped in (DESIGN.md §3).
 export type SuccessEnvelope<T> = { res: 1; resMsg: 'success'; obj: T };

@@ -1,5 +1,6 @@
+import { FORMATTED_MONEY_PATTERN } from '@mayur/rules/money';
 import { z } from 'zod';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from '@mayur/rules/errors';
 import {
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
@@ -11,7 +12,7 @@ import {
   PASSWORD_MIN_LENGTH,
   WITHDRAW_PASSWORD_MAX_LENGTH,
   WITHDRAW_PASSWORD_MIN_LENGTH,
-} from './rules.ts';
+} from '@mayur/rules/field-rules';
 
 // Bodies arrive form-encoded (every value a string) or as JSON, so field schemas accept both shapes
 // and normalise them. Each rule carries its stable error code as the zod message; the server turns
@@ -114,4 +115,4 @@ export function zList<T extends z.ZodType>(item: T) {
 }
 
 /** Money on the wire: a two-decimal string. */
-export const zMoneyText = z.string().regex(/^-?\d+\.\d{2}$/);
+export const zMoneyText = z.string().regex(FORMATTED_MONEY_PATTERN);

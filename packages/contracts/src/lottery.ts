@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zCheckbox, zList, zMoneyText, zPageField } from './fields.ts';
-import { BITGAME_SELECTIONS, PK_ROOMS, WINGO_SELECTIONS } from './lottery-rooms.ts';
-import { isContractCount } from './lottery-rules.ts';
+import { BITGAME_SELECTIONS, PK_ROOMS, WINGO_SELECTIONS } from '@mayur/rules/lottery-rooms';
+import { isContractCount } from '@mayur/rules/lottery-rules';
 import { zAmount, zRequestKey } from './wallet.ts';
 
 const zMinutes = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode } from '@mayur/rules/errors';
 import { zMoneyText } from './fields.ts';
 import {
   AUTOPLAY_MAX_ROUNDS,
@@ -9,10 +9,10 @@ import {
   REALITY_CHECK_MINUTES,
   SELF_EXCLUSION_DURATIONS,
   TIMEOUT_DURATIONS,
-} from './protection-rules.ts';
+} from '@mayur/rules/protection-rules';
 import { zAmount } from './wallet.ts';
 
-// Player protection (issue 13, decision 0022): limits the player sets, time-outs, self-exclusion,
+// Player protection (decision 0022): limits the player sets, time-outs, self-exclusion,
 // the reality check, the session result and the monthly activity statement. Every time is ISO 8601
 // (UTC); every amount two-decimal text.
 

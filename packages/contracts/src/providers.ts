@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Third-party games (issue 16, decision 0026): the PG GAMES catalogue and the launch of a game. The
+// Third-party games (decision 0026): the PG GAMES catalogue and the launch of a game. The
 // studios' own wallet API (`/api/provider/<id>/…`) is not part of the player API; it is documented in
 // docs/provider-wallet-api.md.
 

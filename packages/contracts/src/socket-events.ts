@@ -1,7 +1,8 @@
+import { ROW_ID_PATTERN } from '@mayur/rules/field-rules';
 import { z } from 'zod';
-import { CRASH_ROOM_IDS, type CrashRoomId } from './crash-rooms.ts';
+import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import { ZLotteryResult } from './lottery.ts';
-import { LOTTERY_ROOM_IDS, type LotteryRoom } from './lottery-rooms.ts';
+import { LOTTERY_ROOM_IDS, type LotteryRoom } from '@mayur/rules/lottery-rooms';
 
 // Every Socket.IO event (DESIGN.md §1, §7): what the server pushes in the '/lottery' and '/crash'
 // namespaces, what clients send, and the `time` ack. The server parses each payload with these schemas
@@ -13,8 +14,8 @@ const zCrashRoom = z.enum(CRASH_ROOM_IDS as [CrashRoomId, ...CrashRoomId[]]);
 const zEpochMs = z.number().int().nonnegative();
 const zPeriod = z.string().regex(/^\d{14}$/);
 /** Round ids are bigint in the database and decimal strings on the wire. */
-const zRoundId = z.string().regex(/^\d{1,18}$/);
-const zBetId = z.string().regex(/^\d{1,18}$/);
+const zRoundId = z.string().regex(ROW_ID_PATTERN);
+const zBetId = z.string().regex(ROW_ID_PATTERN);
 const zMoney = z.string().regex(/^\d+\.\d{2}$/);
 
 // ---- '/lottery' ----

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { parseMoney } from './money.ts';
+import { parseMoney } from '@mayur/rules/money';
 import { zList, zMoneyText, zPageField } from './fields.ts';
-import { GIFT_CODE_PATTERN, MAX_REQUEST_AMOUNT_PAISE } from './rules.ts';
+import { GIFT_CODE_PATTERN, MAX_REQUEST_AMOUNT_PAISE } from '@mayur/rules/field-rules';
 
 /**
  * A positive amount of money as typed by a person (string or number, at most two decimals), parsed

@@ -1,4 +1,4 @@
-import { lotteryResultView } from '@mayur/contracts/lottery-rules';
+import { lotteryResultView } from '@mayur/rules/lottery-rules';
 import { describe, expect, it } from 'vitest';
 import { bitgameDigits, lotteryOutcome, lotteryResultFromDigest, roundDigest, wingoNumber } from './outcomes.ts';
 

@@ -1,8 +1,8 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { CRASH_MAX_X100 as CURVE_MAX_X100, CRASH_MIN_X100 as CURVE_MIN_X100 } from '@mayur/contracts/crash-curve';
-import { lotteryResultView, type LotteryResultView } from '@mayur/contracts/lottery-rules';
+import { CRASH_MAX_X100 as CURVE_MAX_X100, CRASH_MIN_X100 as CURVE_MIN_X100 } from '@mayur/rules/crash-curve';
+import { lotteryResultView, type LotteryResultView } from '@mayur/rules/lottery-rules';
 
 // The provably-fair functions of DESIGN.md §6. Pure, integer-only (BigInt), and identical in the
 // server and in the browser verifier. The outcome of round k comes from its own seed s_k and the
@@ -13,7 +13,7 @@ const HEX_SEED = /^[0-9a-f]{64}$/;
 
 // The rules that turn a number or digits into colours, a sum and a size are the contracts' (one
 // function each, shared with the payouts and the browser); re-exported so a verifier finds them here.
-export { bitgameSize, bitgameSum, wingoColours, type WingoColour } from '@mayur/contracts/lottery-rules';
+export { bitgameSize, bitgameSum, wingoColours, type WingoColour } from '@mayur/rules/lottery-rules';
 
 export function sha256Hex(text: string): string {
   return bytesToHex(sha256(utf8ToBytes(text)));
@@ -24,12 +24,31 @@ export function previousSeed(seed: string): string {
   return sha256Hex(seed);
 }
 
-/** Whether hashing `seed` `index` times gives the published commitment s_0. */
-export function isSeedInChain(seed: string, index: number, commitment: string): boolean {
+/**
+ * The walk from a revealed seed back to the published commitment s_0: hashes `seed` `index` times, in
+ * slices of `hashesPerSlice`, yielding the share done (0..1) after each slice so a browser can breathe
+ * between them (the last yield is 1), and returns whether the walk ends on `commitment`.
+ */
+export function* walkSeedChain(
+  seed: string,
+  index: number,
+  commitment: string,
+  hashesPerSlice = Number.POSITIVE_INFINITY,
+): Generator<number, boolean> {
   if (!HEX_SEED.test(seed) || !Number.isSafeInteger(index) || index < 1) return false;
   let current = seed;
-  for (let i = 0; i < index; i++) current = previousSeed(current);
+  for (let hashed = 0; hashed < index;) {
+    const sliceEnd = Math.min(index, hashed + hashesPerSlice);
+    for (; hashed < sliceEnd; hashed++) current = previousSeed(current);
+    yield hashed / index;
+  }
   return current === commitment;
+}
+
+/** Whether hashing `seed` `index` times gives the published commitment s_0. */
+export function isSeedInChain(seed: string, index: number, commitment: string): boolean {
+  const walk = walkSeedChain(seed, index, commitment);
+  for (let step = walk.next(); ; step = walk.next()) if (step.done) return step.value;
 }
 
 /** D = HMAC-SHA256(key = ascii(s_k), message = ascii(salt)) as 64 hex characters. */

@@ -75,7 +75,7 @@ async function main(): Promise<number> {
     (migrated.isOk ? process.stdout : process.stderr).write(migrated.lines.join('\n') + '\n');
     return migrated.isOk ? 0 : 1;
   }
-  // Third-party game providers (issue 16): the catalogue and reconciliation, with the providers' settings.
+  // Third-party game providers: the catalogue and reconciliation, with the providers' settings.
   if (name && isProviderCommand(name)) return runProviderCli(name, args);
   if (!name || !isKnownCommand(name)) {
     process.stderr.write(

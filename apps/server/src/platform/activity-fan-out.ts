@@ -21,7 +21,7 @@ export const ACTIVITY_MAX_ITEMS = 20;
  * cash-outs (or writing a take-off push): its activity pushes, which nobody waits on, give way. A
  * 5,000-watcher push holds the loop some 70 ms, in slices; a cash-out needs several turns of the loop,
  * each behind a slice, so one push in a burst of cash-outs put 80–120 ms on the answers that met it
- * (decision 0015, session 9). Half busy is already a burst: between rounds a node is under 10 %.
+ * (decision 0015). Half busy is already a burst: between rounds a node is under 10 %.
  */
 export const ACTIVITY_BUSY_UTILIZATION = 0.5;
 /** …for at most this long since the oldest item waiting was made, so a node busy for good still shows activity. */

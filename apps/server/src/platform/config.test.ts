@@ -52,3 +52,34 @@ describe('AGENT_STATS_REFRESH_SECONDS', () => {
     expect(() => agent({ AGENT_STATS_REFRESH_SECONDS: 'soon' })).toThrow(/AGENT_STATS_REFRESH_SECONDS/);
   });
 });
+
+describe('a start with wrong settings', () => {
+  it('is refused naming every wrong setting, each with what it must be and what it got', () => {
+    const start = () =>
+      loadConfig({
+        NODE_ENV: 'test',
+        PORT: 'eighty',
+        AGENT_COMMISSION_RATES_BP: 'x',
+        RECHARGE_MIN_RUPEES: '1.5',
+        SUPPORT_EMAIL: 'help at mayur',
+        TRUST_PROXY: 'proxy.internal',
+      });
+    expect(start).toThrow(/^5 settings are wrong:\n/);
+    const lines = (() => {
+      try {
+        start();
+        return [];
+      } catch (error) {
+        return (error as Error).message.split('\n').slice(1);
+      }
+    })();
+    // TRUST_PROXY is read by the platform and by the back office's gate, and named once.
+    expect(lines.sort()).toEqual([
+      '- AGENT_COMMISSION_RATES_BP must be rows of six basis points (0–10000) separated by ";", got "x"',
+      '- PORT must be a non-negative integer, got "eighty"',
+      '- RECHARGE_MIN_RUPEES must be a whole number of rupees, got "1.5"',
+      '- SUPPORT_EMAIL must be an e-mail address, got "help at mayur"',
+      '- TRUST_PROXY must be a number of proxies or a list of proxy addresses/CIDRs, got "proxy.internal"',
+    ]);
+  });
+});

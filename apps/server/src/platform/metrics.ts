@@ -1,5 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { CRASH_ROOM_IDS, LOTTERY_ROOM_IDS, WINGO_ROOM_BY_MINUTES, isErrorCode } from '@mayur/contracts';
+import { CRASH_ROOM_IDS } from '@mayur/rules/crash-rooms';
+import { LOTTERY_ROOM_IDS, WINGO_ROOM_BY_MINUTES } from '@mayur/rules/lottery-rooms';
+import { isErrorCode } from '@mayur/rules/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from './db/db.ts';

@@ -5,8 +5,6 @@ import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { Server, type Namespace } from 'socket.io';
 import {
-  CRASH_ROOM_IDS,
-  LOTTERY_ROOM_IDS,
   SOCKET_SERVER_EVENTS,
   ZCrashActivityItem,
   type CrashActivityItem,
@@ -18,6 +16,8 @@ import {
   type LotteryResultEvent,
   type TimeAck,
 } from '@mayur/contracts';
+import { CRASH_ROOM_IDS } from '@mayur/rules/crash-rooms';
+import { LOTTERY_ROOM_IDS } from '@mayur/rules/lottery-rooms';
 import { ACTIVITY_FLUSH_MS, activityToPush, isActivityPushDue } from './activity-fan-out.ts';
 import { SlicedFanOut } from './sliced-fan-out.ts';
 

@@ -4,13 +4,13 @@ import type { Namespace } from 'socket.io';
 // A push to a room is written to each of its sockets, one system call each (with Socket.IO's work per
 // socket about 28 µs of CPU here, from a 10,000-player profile: 3.6 s over some 130,000 socket writes):
 // a room of 5,000 watchers held the event loop for some 140 ms per push, and every cash-out that arrived
-// meanwhile waited that long for its answer (decision 0015, session 8). So a node writes a push to its
+// meanwhile waited that long for its answer (decision 0015). So a node writes a push to its
 // own sockets in slices, one slice per turn of the event loop, and the HTTP requests that arrived
 // during a slice are answered before the next. Pushes players wait on (a round's start, take-off,
 // crash) leave in the order they were made, every slice of one before the first of the next, so each
 // socket sees a room's game events in order. A background push (live activity, which nobody waits on)
 // gives way: one made later than a take-off goes after it, and one being written pauses between slices
-// while a push players wait on goes out (session 9: an activity push at the start of a cash-out burst
+// while a push players wait on goes out (measured: an activity push at the start of a cash-out burst
 // held the take-off push 300 ms behind it).
 
 /** Sockets written per turn of the event loop for a push players wait on (a round's start, take-off, crash): 7–14 ms of writing. */
@@ -19,7 +19,7 @@ export const FAN_OUT_SLICE_SOCKETS = 500;
  * Sockets written per turn for a push nobody waits on (live activity): 1.5–3 ms of writing. A cash-out
  * takes several turns of the loop (its request, its batch's statement, the answer), each of which
  * may wait behind one slice, so a 5,000-watcher activity push in 500-socket slices put 50–100 ms on
- * the cash-outs it met; in 100-socket slices it puts a fifth of that (decision 0015, session 9).
+ * the cash-outs it met; in 100-socket slices it puts a fifth of that (decision 0015).
  */
 export const FAN_OUT_BACKGROUND_SLICE_SOCKETS = 100;
 

@@ -138,7 +138,7 @@ const UsdtAccountFormScreen = lazy(() =>
     default: module.UsdtAccountFormScreen,
   })),
 );
-// Recharge's settings are read while its code downloads, so its form paints complete (issue 17: LCP).
+// Recharge's settings are read while its code downloads, so its form paints complete at once (LCP).
 const RechargeScreen = directScreen('recharge', () => {
   startEarlyRead('/cash/findRechargeInfo');
   return loadScreen(DIRECT_SCREENS.recharge.namespaces, import('../features/cash/recharge-screen/recharge-screen.tsx')).then(

@@ -4,7 +4,7 @@ import {
   AGENT_RATE_DEPTHS,
   findAgentProgrammeProblems,
   type AgentProgrammeInput,
-} from '../agent-programme-rules.ts';
+} from '@mayur/rules/agent-programme-rules';
 import { zMoneyText } from '../fields.ts';
 import { ZOwnerRequest } from './schemas.ts';
 import type { AdminEndpointDefinition } from './endpoints.ts';

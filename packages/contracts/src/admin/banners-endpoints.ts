@@ -1,29 +1,20 @@
+import { zLocaleOrEvery, zOptionalInstant } from './operations-schemas.ts';
+import { CONTENT_EDITORS, CONTENT_READERS, adminEndpoint } from './admin-endpoint.ts';
+import { ROW_ID_PATTERN } from '@mayur/rules/field-rules';
 import { z } from 'zod';
-import { BANNER_MAX_BASE64_LENGTH, BANNER_TEXT_MAX_LENGTH, isBannerLink } from '../banner-rules.ts';
+import { BANNER_MAX_BASE64_LENGTH, BANNER_TEXT_MAX_LENGTH, isBannerLink } from '@mayur/rules/banner-rules';
 import { CONTENT_LOCALES } from '../content.ts';
-import type { AdminEndpointDefinition } from './endpoints.ts';
-import type { OperatorRole } from './roles.ts';
 import { ZAdminEmpty, ZAdminNull } from './schemas.ts';
 
-// The home carousel's banners in the console (issue 15, Content; decision 0023 "Banners"), merged into
+// The home carousel's banners in the console (decision 0023 "Banners"), merged into
 // adminEndpoints (endpoints.ts). Owner and support edit, the auditor reads; every change is one audit
 // row with the banner before and after (never its bytes: the image is named by its SHA-256).
 
-const BANNER_READERS = ['owner', 'support', 'auditor'] as const satisfies readonly OperatorRole[];
-const BANNER_EDITORS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
 /** More banners than this would never be seen: the carousel advances every 40 s. */
 export const BANNERS_MAX_COUNT = 50;
 
 const invalid = { error: 'INVALID_FIELD' };
-const zLocaleOrEvery = z.preprocess(
-  (value) => (value === '' || value === '*' ? null : value),
-  z.enum(CONTENT_LOCALES, invalid).nullable(),
-);
-const zOptionalInstant = z.preprocess(
-  (value) => (value === '' || value === undefined ? null : value),
-  z.iso.datetime({ offset: true, error: 'INVALID_FIELD' }).nullable(),
-);
-const zBannerId = z.string(invalid).regex(/^[1-9]\d{0,17}$/, invalid);
+const zBannerId = z.string(invalid).regex(ROW_ID_PATTERN, invalid);
 
 const zBannerFields = z.object({
   /** What the image says, read to screen readers: required, since the image is the whole banner. */
@@ -93,48 +84,44 @@ export const ZAdminBanner = z.object({
 export type TAdminBanner = z.infer<typeof ZAdminBanner>;
 export const ZAdminBannersResponse = z.object({ list: z.array(ZAdminBanner) });
 
-function endpoint<Definition extends AdminEndpointDefinition>(definition: Definition) {
-  return definition;
-}
-
 export const bannerEndpoints = {
-  '/content/banners/list': endpoint({
+  '/content/banners/list': adminEndpoint({
     request: ZAdminEmpty,
     response: ZAdminBannersResponse,
-    access: BANNER_READERS,
+    access: CONTENT_READERS,
     audit: 'refusals',
     summary: 'The home carousel’s banners in their order, with whether each is showing now',
     tag: 'content',
   }),
-  '/content/banners/create': endpoint({
+  '/content/banners/create': adminEndpoint({
     request: ZBannerCreateRequest,
     response: ZAdminBanner,
-    access: BANNER_EDITORS,
+    access: CONTENT_EDITORS,
     audit: 'change',
     summary:
       'Upload a banner (PNG, JPEG or WebP read from its bytes, at most 1 MiB, 5:2 to 4:1, at least 125 px high) at the end of the order',
     tag: 'content',
   }),
-  '/content/banners/update': endpoint({
+  '/content/banners/update': adminEndpoint({
     request: ZBannerUpdateRequest,
     response: ZAdminBanner,
-    access: BANNER_EDITORS,
+    access: CONTENT_EDITORS,
     audit: 'change',
     summary: 'Change a banner’s texts, link, language, schedule or whether it is enabled (its image stays)',
     tag: 'content',
   }),
-  '/content/banners/reorder': endpoint({
+  '/content/banners/reorder': adminEndpoint({
     request: ZBannerReorderRequest,
     response: ZAdminBannersResponse,
-    access: BANNER_EDITORS,
+    access: CONTENT_EDITORS,
     audit: 'change',
     summary: 'Put the banners in a new order (every banner’s id, first shown first)',
     tag: 'content',
   }),
-  '/content/banners/delete': endpoint({
+  '/content/banners/delete': adminEndpoint({
     request: ZBannerIdRequest,
     response: ZAdminNull,
-    access: BANNER_EDITORS,
+    access: CONTENT_EDITORS,
     audit: 'change',
     summary: 'Delete a banner and its image',
     tag: 'content',
@@ -149,4 +136,4 @@ export {
   checkBannerImage,
   isInAppBannerLink,
   type BannerImageProblem,
-} from '../banner-rules.ts';
+} from '@mayur/rules/banner-rules';

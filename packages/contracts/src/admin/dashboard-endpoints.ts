@@ -1,16 +1,14 @@
+import { adminEndpoint } from './admin-endpoint.ts';
 import { z } from 'zod';
-import type { AdminAudit } from './audit-kind.ts';
 import { zMoneyText } from '../fields.ts';
-import type { AdminAccess, AdminEndpointDefinition } from './endpoints.ts';
+import type { AdminEndpointDefinition } from './endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 
-// The dashboard (issue 15, part A): today and the last 30 days, day by day in India's time (UTC+05:30,
+// The dashboard: today and the last 30 days, day by day in India's time (UTC+05:30,
 // no daylight saving), from the ledger and the players' table; read-only.
 
 /** The dashboard's days: today and the 29 before it. */
 export const DASHBOARD_DAYS = 30;
-/** India Standard Time, the business's day: UTC+05:30 all year. */
-export const BUSINESS_DAY_OFFSET_MS = 5.5 * 60 * 60 * 1000;
 
 export const ZDashboardDay = z.object({
   /** The business day, YYYY-MM-DD. */
@@ -45,19 +43,8 @@ export const ZDashboardResponse = z.object({
 });
 export type TDashboardResponse = z.infer<typeof ZDashboardResponse>;
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
-  request: Req;
-  response: Res;
-  access: AdminAccess;
-  audit: AdminAudit;
-  summary: string;
-  tag: string;
-}) {
-  return definition;
-}
-
 export const dashboardEndpoints = {
-  '/dashboard/summary': endpoint({
+  '/dashboard/summary': adminEndpoint({
     request: z.object({}),
     response: ZDashboardResponse,
     access: ['owner', 'finance', 'support', 'risk', 'auditor'] as const satisfies readonly OperatorRole[],

@@ -1,3 +1,4 @@
+import { CONTENT_EDITORS, FINANCE_DECIDERS, FINANCE_READERS, adminEndpoint } from './admin-endpoint.ts';
 import type { z } from 'zod';
 import type { AdminAudit } from './audit-kind.ts';
 import { operationsEndpoints } from './operations-endpoints.ts';
@@ -73,23 +74,11 @@ export type AdminEndpointDefinition = {
   readOnly?: true;
 };
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
-  request: Req;
-  response: Res;
-  access: AdminAccess;
-  audit: AdminAudit;
-  summary: string;
-  tag: string;
-}) {
-  return definition;
-}
-
-const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
-const WITHDRAWAL_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
-export const COMPLAINT_HANDLERS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
+/** The roles that answer complaints. */
+export const COMPLAINT_HANDLERS = CONTENT_EDITORS;
 
 export const adminEndpoints = {
-  '/auth/signIn': endpoint({
+  '/auth/signIn': adminEndpoint({
     request: ZSignInRequest,
     response: ZSignInResponse,
     access: 'public',
@@ -98,7 +87,7 @@ export const adminEndpoints = {
       'Sign in with login, password and the current authenticator code (or a recovery code); an operator without two-factor gets an enrolment instead',
     tag: 'auth',
   }),
-  '/auth/confirmEnrolment': endpoint({
+  '/auth/confirmEnrolment': adminEndpoint({
     request: ZConfirmEnrolmentRequest,
     response: ZOperatorSession,
     access: 'public',
@@ -106,7 +95,7 @@ export const adminEndpoints = {
     summary: 'Finish two-factor enrolment with the first code from the app and a new password of the operator’s own',
     tag: 'auth',
   }),
-  '/auth/signOut': endpoint({
+  '/auth/signOut': adminEndpoint({
     request: ZAdminEmpty,
     response: ZAdminNull,
     access: 'session',
@@ -114,7 +103,7 @@ export const adminEndpoints = {
     summary: 'End this session',
     tag: 'auth',
   }),
-  '/auth/me': endpoint({
+  '/auth/me': adminEndpoint({
     request: ZAdminEmpty,
     response: ZMeResponse,
     access: 'session',
@@ -122,7 +111,7 @@ export const adminEndpoints = {
     summary: 'The signed-in operator and when the session ends',
     tag: 'auth',
   }),
-  '/auth/changePassword': endpoint({
+  '/auth/changePassword': adminEndpoint({
     request: ZChangeOwnPasswordRequest,
     response: ZAdminNull,
     access: 'session',
@@ -130,7 +119,7 @@ export const adminEndpoints = {
     summary: 'Change one’s own password with the current password and code; every other session of the operator ends',
     tag: 'auth',
   }),
-  '/operators/list': endpoint({
+  '/operators/list': adminEndpoint({
     request: ZAdminEmpty,
     response: ZOperatorsResponse,
     access: ['owner'],
@@ -138,7 +127,7 @@ export const adminEndpoints = {
     summary: 'Every operator account',
     tag: 'operators',
   }),
-  '/operators/create': endpoint({
+  '/operators/create': adminEndpoint({
     request: ZCreateOperatorRequest,
     response: ZCreateOperatorResponse,
     access: ['owner'],
@@ -147,7 +136,7 @@ export const adminEndpoints = {
       'Create an operator with a role and their e-mail, confirmed with a fresh code; the one-time password is e-mailed to them, never shown to the owner',
     tag: 'operators',
   }),
-  '/operators/disable': endpoint({
+  '/operators/disable': adminEndpoint({
     request: ZOperatorChangeRequest,
     response: ZOperatorChangeResponse,
     access: ['owner'],
@@ -156,7 +145,7 @@ export const adminEndpoints = {
       'Disable an operator and end their sessions (confirmed with a fresh code); disabling an owner waits for a second owner',
     tag: 'operators',
   }),
-  '/operators/reset': endpoint({
+  '/operators/reset': adminEndpoint({
     request: ZOperatorChangeRequest,
     response: ZOperatorChangeResponse,
     access: ['owner'],
@@ -165,7 +154,7 @@ export const adminEndpoints = {
       'Reset an operator who lost their phone and recovery codes (confirmed with a fresh code): a new one-time password e-mailed to them, two-factor to enrol again, sessions ended; resetting an owner waits for a second owner',
     tag: 'operators',
   }),
-  '/ownerRequests/list': endpoint({
+  '/ownerRequests/list': adminEndpoint({
     request: ZAdminEmpty,
     response: ZOwnerRequestList,
     access: ['owner'],
@@ -174,7 +163,7 @@ export const adminEndpoints = {
       'Changes waiting for a second owner (resetting or disabling an owner, an agent programme beyond the bounds), and the latest decided',
     tag: 'operators',
   }),
-  '/ownerRequests/approve': endpoint({
+  '/ownerRequests/approve': adminEndpoint({
     request: ZOwnerRequestDecision,
     response: ZOwnerRequest,
     access: ['owner'],
@@ -182,7 +171,7 @@ export const adminEndpoints = {
     summary: 'A second, different owner approves a waiting change (confirmed with a fresh code); it is made at once',
     tag: 'operators',
   }),
-  '/ownerRequests/reject': endpoint({
+  '/ownerRequests/reject': adminEndpoint({
     request: ZOwnerRequestDecision,
     response: ZOwnerRequest,
     access: ['owner'],
@@ -190,7 +179,7 @@ export const adminEndpoints = {
     summary: 'Refuse a waiting change: nothing is made',
     tag: 'operators',
   }),
-  '/audit/list': endpoint({
+  '/audit/list': adminEndpoint({
     request: ZAuditListRequest,
     response: ZAuditListResponse,
     access: ['owner', 'auditor'],
@@ -198,7 +187,7 @@ export const adminEndpoints = {
     summary: 'The audit log, newest first, paged, by operator or action',
     tag: 'audit',
   }),
-  '/audit/export': endpoint({
+  '/audit/export': adminEndpoint({
     request: ZAuditExportRequest,
     response: ZAuditExportResponse,
     access: ['owner', 'auditor'],
@@ -206,7 +195,7 @@ export const adminEndpoints = {
     summary: 'The audit log as CSV (newest first, at most 10,000 rows), by operator or action; exporting is itself recorded',
     tag: 'audit',
   }),
-  '/complaints/list': endpoint({
+  '/complaints/list': adminEndpoint({
     request: ZAdminComplaintsRequest,
     response: ZAdminComplaintsResponse,
     access: COMPLAINT_HANDLERS,
@@ -214,7 +203,7 @@ export const adminEndpoints = {
     summary: 'The complaints inbox by status, oldest first',
     tag: 'complaints',
   }),
-  '/complaints/thread': endpoint({
+  '/complaints/thread': adminEndpoint({
     request: ZAdminComplaintRequest,
     response: ZAdminComplaintThread,
     access: COMPLAINT_HANDLERS,
@@ -222,7 +211,7 @@ export const adminEndpoints = {
     summary: 'One complaint with its whole thread (a read of a player’s data, so audited)',
     tag: 'complaints',
   }),
-  '/complaints/screenshot': endpoint({
+  '/complaints/screenshot': adminEndpoint({
     request: ZAdminScreenshotRequest,
     response: ZAdminScreenshot,
     access: COMPLAINT_HANDLERS,
@@ -230,7 +219,7 @@ export const adminEndpoints = {
     summary: 'One screenshot of a complaint, with its checked type (the CLI’s complaint:screenshot use case); audited',
     tag: 'complaints',
   }),
-  '/complaints/reply': endpoint({
+  '/complaints/reply': adminEndpoint({
     request: ZAdminComplaintReplyRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
@@ -238,7 +227,7 @@ export const adminEndpoints = {
     summary: 'Answer a complaint (the same use case as the CLI’s complaint:reply)',
     tag: 'complaints',
   }),
-  '/complaints/assign': endpoint({
+  '/complaints/assign': adminEndpoint({
     request: ZAdminComplaintAssignRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
@@ -246,7 +235,7 @@ export const adminEndpoints = {
     summary: 'Assign a complaint to an owner or support operator (or to nobody)',
     tag: 'complaints',
   }),
-  '/complaints/close': endpoint({
+  '/complaints/close': adminEndpoint({
     request: ZAdminComplaintCloseRequest,
     response: ZAdminComplaintChange,
     access: COMPLAINT_HANDLERS,
@@ -254,7 +243,7 @@ export const adminEndpoints = {
     summary: 'Close a complaint, optionally with a last message (the same use case as complaint:close)',
     tag: 'complaints',
   }),
-  '/deposits/list': endpoint({
+  '/deposits/list': adminEndpoint({
     request: ZDepositQueueRequest,
     response: ZDepositQueueResponse,
     access: FINANCE_READERS,
@@ -262,7 +251,7 @@ export const adminEndpoints = {
     summary: 'Recharge orders by status, oldest first; HELD: paid when they could not be credited and not yet returned',
     tag: 'deposits',
   }),
-  '/players/search': endpoint({
+  '/players/search': adminEndpoint({
     request: ZPlayerSearchRequest,
     response: ZPlayerSearchResponse,
     access: ['owner', 'finance', 'support', 'risk', 'auditor'],
@@ -271,7 +260,7 @@ export const adminEndpoints = {
       'Find players by id, mobile number, e-mail or promotion code, with their balances (a read of players’ data, so audited)',
     tag: 'players',
   }),
-  '/withdrawals/list': endpoint({
+  '/withdrawals/list': adminEndpoint({
     request: ZWithdrawalQueueRequest,
     response: ZWithdrawalQueueResponse,
     access: FINANCE_READERS,
@@ -279,19 +268,19 @@ export const adminEndpoints = {
     summary: 'The withdrawal queue by status, oldest first, with who approved each so far',
     tag: 'withdrawals',
   }),
-  '/withdrawals/approve': endpoint({
+  '/withdrawals/approve': adminEndpoint({
     request: ZWithdrawalApproveRequest,
     response: ZWithdrawalDecision,
-    access: WITHDRAWAL_DECIDERS,
+    access: FINANCE_DECIDERS,
     audit: 'change',
     summary:
       'Approve a pending withdrawal (the CLI’s withdraw:approve use case); above the configured amount it is paid only once two different operators approved',
     tag: 'withdrawals',
   }),
-  '/withdrawals/reject': endpoint({
+  '/withdrawals/reject': adminEndpoint({
     request: ZWithdrawalRejectRequest,
     response: ZWithdrawalDecision,
-    access: WITHDRAWAL_DECIDERS,
+    access: FINANCE_DECIDERS,
     audit: 'change',
     summary: 'Reject a pending withdrawal with a reason the player sees; the amount returns to their cash',
     tag: 'withdrawals',

@@ -1,4 +1,4 @@
-import { ERROR_MESSAGES, type ErrorCode } from '../errors.ts';
+import { ERROR_MESSAGES, type ErrorCode } from '@mayur/rules/errors';
 
 // The back office's own refusals, beside the player API's (which the console also meets when it calls
 // the same use cases, e.g. COMPLAINT_NOT_FOUND). Kept apart so the player app's eleven locales do not

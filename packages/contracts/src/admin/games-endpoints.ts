@@ -1,10 +1,10 @@
+import { readOnlyEndpoint } from './admin-endpoint.ts';
 import { z } from 'zod';
-import type { AdminAudit } from './audit-kind.ts';
 import { zMoneyText } from '../fields.ts';
-import type { AdminAccess, AdminEndpointDefinition } from './endpoints.ts';
+import type { AdminEndpointDefinition } from './endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 
-// The games screen (issue 15): each room's live state, its last rounds, return to player per day and
+// The games screen: each room's live state, its last rounds, return to player per day and
 // the crash rooms' exposure. Read-only by construction: every endpoint here lives under `/games/`, is
 // marked `readOnly: true`, takes no input that names an outcome, and answers a seed only for a round
 // already settled (revealed). A test (no-power-over-results.test.ts) holds the map to that.
@@ -82,20 +82,8 @@ export type TAdminGameRtpDay = z.infer<typeof ZAdminGameRtpDay>;
 export const ZAdminGameRtpResponse = z.object({ today: z.string(), days: z.array(ZAdminGameRtpDay) });
 export type TAdminGameRtpResponse = z.infer<typeof ZAdminGameRtpResponse>;
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
-  request: Req;
-  response: Res;
-  access: AdminAccess;
-  audit: AdminAudit;
-  summary: string;
-  tag: string;
-  readOnly: true;
-}) {
-  return definition;
-}
-
 export const gamesEndpoints = {
-  '/games/rooms': endpoint({
+  '/games/rooms': readOnlyEndpoint({
     request: z.object({}),
     response: ZAdminGameRoomsResponse,
     access: GAME_READERS,
@@ -105,7 +93,7 @@ export const gamesEndpoints = {
     tag: 'games',
     readOnly: true,
   }),
-  '/games/rounds': endpoint({
+  '/games/rounds': readOnlyEndpoint({
     request: ZAdminGameRoundsRequest,
     response: ZAdminGameRoundsResponse,
     access: GAME_READERS,
@@ -114,7 +102,7 @@ export const gamesEndpoints = {
     tag: 'games',
     readOnly: true,
   }),
-  '/games/rtp': endpoint({
+  '/games/rtp': readOnlyEndpoint({
     request: z.object({}),
     response: ZAdminGameRtpResponse,
     access: GAME_READERS,

@@ -1,5 +1,12 @@
+import {
+  CONTENT_EDITORS,
+  CONTENT_READERS,
+  FINANCE_DECIDERS,
+  FINANCE_READERS,
+  RISK_READERS,
+  adminEndpoint,
+} from './admin-endpoint.ts';
 import type { AdminEndpointDefinition } from './endpoints.ts';
-import type { OperatorRole } from './roles.ts';
 import {
   ZDepositConfirmation,
   ZDepositEventsResponse,
@@ -24,21 +31,11 @@ import {
 } from './operations-schemas.ts';
 import { ZAdminEmpty, ZAdminNull } from './schemas.ts';
 
-// The back office's operations (issue 15, part B), merged into adminEndpoints (endpoints.ts). Same
+// The back office's operations, merged into adminEndpoints (endpoints.ts). Same
 // rules: `access` is checked first, `audit` says which calls are one audit row (audit-kind.ts).
 
-const FINANCE_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
-const FINANCE_DECIDERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
-const CONTENT_READERS = ['owner', 'support', 'auditor'] as const satisfies readonly OperatorRole[];
-const CONTENT_EDITORS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
-const RISK_READERS = ['owner', 'risk', 'auditor'] as const satisfies readonly OperatorRole[];
-
-function endpoint<Definition extends AdminEndpointDefinition>(definition: Definition) {
-  return definition;
-}
-
 export const operationsEndpoints = {
-  '/deposits/events': endpoint({
+  '/deposits/events': adminEndpoint({
     request: ZDepositOrderRequest,
     response: ZDepositEventsResponse,
     access: FINANCE_READERS,
@@ -46,7 +43,7 @@ export const operationsEndpoints = {
     summary: 'One recharge order with the gateway’s (or the USDT watcher’s) events for it, oldest first',
     tag: 'deposits',
   }),
-  '/deposits/confirm': endpoint({
+  '/deposits/confirm': adminEndpoint({
     request: ZDepositOrderRequest,
     response: ZDepositConfirmation,
     access: FINANCE_DECIDERS,
@@ -55,7 +52,7 @@ export const operationsEndpoints = {
       'Confirm a USDT recharge by hand after checking the chain (the CLI’s deposit:confirm use case): credits the order’s amount once',
     tag: 'deposits',
   }),
-  '/deposits/return': endpoint({
+  '/deposits/return': adminEndpoint({
     request: ZDepositOrderRequest,
     response: ZDepositReturn,
     access: FINANCE_DECIDERS,
@@ -64,7 +61,7 @@ export const operationsEndpoints = {
       'Record a held recharge as sent back to the payer through the provider (the CLI’s deposit:return use case): the amount leaves the deposit holds for the provider’s clearing account once, never into the player’s cash',
     tag: 'deposits',
   }),
-  '/giftCodes/list': endpoint({
+  '/giftCodes/list': adminEndpoint({
     request: ZGiftCodeListRequest,
     response: ZGiftCodeListResponse,
     access: FINANCE_READERS,
@@ -72,7 +69,7 @@ export const operationsEndpoints = {
     summary: 'Gift codes, newest first, with their uses so far',
     tag: 'giftCodes',
   }),
-  '/giftCodes/create': endpoint({
+  '/giftCodes/create': adminEndpoint({
     request: ZGiftCodeCreateRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
@@ -81,7 +78,7 @@ export const operationsEndpoints = {
       'Create a gift code (amount, uses, bonus or cash, optional expiry); cash codes and large bonus codes wait for a second approver. The same use case as the CLI’s gift:create',
     tag: 'giftCodes',
   }),
-  '/giftCodes/approve': endpoint({
+  '/giftCodes/approve': adminEndpoint({
     request: ZGiftCodeRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
@@ -90,7 +87,7 @@ export const operationsEndpoints = {
       'A second, different operator approves a waiting gift code (cash, or bonus above the single-approval value); only then can it be redeemed',
     tag: 'giftCodes',
   }),
-  '/giftCodes/reject': endpoint({
+  '/giftCodes/reject': adminEndpoint({
     request: ZGiftCodeRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
@@ -98,7 +95,7 @@ export const operationsEndpoints = {
     summary: 'Refuse a waiting gift code: it can never be redeemed',
     tag: 'giftCodes',
   }),
-  '/giftCodes/redemptions': endpoint({
+  '/giftCodes/redemptions': adminEndpoint({
     request: ZGiftCodeRequest,
     response: ZGiftRedemptionsResponse,
     access: FINANCE_READERS,
@@ -106,7 +103,7 @@ export const operationsEndpoints = {
     summary: 'One gift code with the players who redeemed it, newest first',
     tag: 'giftCodes',
   }),
-  '/giftCodes/disable': endpoint({
+  '/giftCodes/disable': adminEndpoint({
     request: ZGiftCodeRequest,
     response: ZGiftCode,
     access: FINANCE_DECIDERS,
@@ -114,7 +111,7 @@ export const operationsEndpoints = {
     summary: 'Disable a gift code: no further redemption; those made stay',
     tag: 'giftCodes',
   }),
-  '/content/notices/list': endpoint({
+  '/content/notices/list': adminEndpoint({
     request: ZAdminEmpty,
     response: ZAdminNoticesResponse,
     access: CONTENT_READERS,
@@ -122,7 +119,7 @@ export const operationsEndpoints = {
     summary: 'Every notice (published or not, any language), newest first, with whether players see it now',
     tag: 'content',
   }),
-  '/content/notices/save': endpoint({
+  '/content/notices/save': adminEndpoint({
     request: ZNoticeSaveRequest,
     response: ZAdminNotice,
     access: CONTENT_EDITORS,
@@ -131,7 +128,7 @@ export const operationsEndpoints = {
       'Create or edit a notice (language, title, message, the notice dialog’s links, published, start and end); its message joins the announcement strip',
     tag: 'content',
   }),
-  '/content/supportContacts/list': endpoint({
+  '/content/supportContacts/list': adminEndpoint({
     request: ZAdminEmpty,
     response: ZSupportContactsResponse,
     access: CONTENT_READERS,
@@ -139,7 +136,7 @@ export const operationsEndpoints = {
     summary: 'Support contacts set in the console per language, and those the server’s settings give',
     tag: 'content',
   }),
-  '/content/supportContacts/save': endpoint({
+  '/content/supportContacts/save': adminEndpoint({
     request: ZSupportContactSaveRequest,
     response: ZSupportContact,
     access: CONTENT_EDITORS,
@@ -147,7 +144,7 @@ export const operationsEndpoints = {
     summary: 'Set a language’s Telegram, WhatsApp or e-mail contact (checked like the server’s settings)',
     tag: 'content',
   }),
-  '/content/supportContacts/remove': endpoint({
+  '/content/supportContacts/remove': adminEndpoint({
     request: ZSupportContactIdRequest,
     response: ZAdminNull,
     access: CONTENT_EDITORS,
@@ -155,7 +152,7 @@ export const operationsEndpoints = {
     summary: 'Remove a contact set in the console (the language falls back to every language’s, then the settings)',
     tag: 'content',
   }),
-  '/risk/flags': endpoint({
+  '/risk/flags': adminEndpoint({
     request: ZRiskFlagsRequest,
     response: ZRiskFlagsResponse,
     access: RISK_READERS,
@@ -164,7 +161,7 @@ export const operationsEndpoints = {
       'Players sharing an address, a device (address and browser) or a payout account, inviters paid invite bonuses for several new accounts, and players with unusual wins, over the last days (a read of players’ data, so audited)',
     tag: 'risk',
   }),
-  '/agents/programme': endpoint({
+  '/agents/programme': adminEndpoint({
     request: ZAdminEmpty,
     response: ZAgentProgrammeResponse,
     access: FINANCE_READERS,

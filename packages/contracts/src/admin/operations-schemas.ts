@@ -1,7 +1,8 @@
+import { ROW_ID_PATTERN } from '@mayur/rules/field-rules';
 import { z } from 'zod';
 import { zMoneyText, zPageField } from '../fields.ts';
 import { CONTENT_LOCALES } from '../content.ts';
-import { parseMoney } from '../money.ts';
+import { parseMoney } from '@mayur/rules/money';
 import { SUPPORT_CHANNEL_KINDS, ZSupportChannel } from '../support.ts';
 import { RECHARGE_HELD_REASONS, ZDepositQueueItem } from './schemas.ts';
 import { ZAgentProgrammeVersion } from './agent-programme-endpoints.ts';
@@ -10,7 +11,7 @@ import { ZAgentProgrammeVersion } from './agent-programme-endpoints.ts';
 export { CONTENT_LOCALES, SUPPORT_CHANNEL_KINDS };
 export type { TContentLocale } from '../content.ts';
 
-// Requests and responses of the back office's operations (issue 15, part B): USDT confirmation and the
+// Requests and responses of the back office's operations: USDT confirmation and the
 // gateway's events of a recharge order, gift codes. The console validates its forms with these.
 
 const invalid = { error: 'INVALID_FIELD' };
@@ -121,11 +122,13 @@ export const ZGiftRedemptionsResponse = z.object({
 });
 
 /** Content: notices (with the notice dialog's links; their messages make the announcement strip) and support contacts, per language. */
-const zLocaleOrEvery = z.preprocess(
+/** A content language, or null for every language ('' and '*' in a form). */
+export const zLocaleOrEvery = z.preprocess(
   (value) => (value === '' || value === '*' ? null : value),
   z.enum(CONTENT_LOCALES, invalid).nullable(),
 );
-const zOptionalInstant = z.preprocess(
+/** An optional instant with its offset; an empty field is none. */
+export const zOptionalInstant = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
   z.iso.datetime({ offset: true, error: 'INVALID_FIELD' }).nullable(),
 );
@@ -198,7 +201,7 @@ export const ZSupportContactsResponse = z.object({
   /** What the server's SUPPORT_* settings give, shown to languages without contacts of their own. */
   fromSettings: z.array(ZSupportChannel),
 });
-export const ZSupportContactIdRequest = z.object({ id: z.string(invalid).regex(/^[1-9]\d{0,17}$/, invalid) });
+export const ZSupportContactIdRequest = z.object({ id: z.string(invalid).regex(ROW_ID_PATTERN, invalid) });
 
 /** Risk flags: players who share an address, a device (address and browser) or a payout account, and invite-bonus chains. */
 export const RISK_FLAG_LIMIT = 100;

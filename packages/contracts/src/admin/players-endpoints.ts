@@ -1,12 +1,13 @@
+import { FINANCE_READERS, adminEndpoint } from './admin-endpoint.ts';
+import { isRowId } from '@mayur/rules/field-rules';
 import { z } from 'zod';
-import type { AdminAudit } from './audit-kind.ts';
 import { zMoneyText, zPageField } from '../fields.ts';
-import { parseMoney } from '../money.ts';
-import { MAX_REQUEST_AMOUNT_PAISE } from '../rules.ts';
-import type { AdminAccess, AdminEndpointDefinition } from './endpoints.ts';
+import { parseMoney } from '@mayur/rules/money';
+import { MAX_REQUEST_AMOUNT_PAISE } from '@mayur/rules/field-rules';
+import type { AdminEndpointDefinition } from './endpoints.ts';
 import type { OperatorRole } from './roles.ts';
 
-// The Players screen beyond the search (issue 15, part A): a player's page, their ledger transfers,
+// The Players screen beyond the search: a player's page, their ledger transfers,
 // and the actions on a player — adjust the balance (maker-checker above the configured amount),
 // freeze / unfreeze, log out everywhere, unlock the withdrawal password. Merged into the admin map
 // (endpoints.ts); every action is one audit row written in the same transaction as the change.
@@ -179,7 +180,7 @@ export type TAdjustmentRequest = z.input<typeof ZAdjustmentRequest>;
 const zAdjustmentId = z
   .union([z.string().trim().max(20), z.number()], invalid)
   .transform((value) => String(value))
-  .refine((value) => /^[1-9]\d{0,17}$/.test(value), invalid);
+  .refine(isRowId, invalid);
 export const ZAdjustmentIdRequest = z.object({ adjustmentId: zAdjustmentId });
 export const ZAdjustmentRejectRequest = z.object({ adjustmentId: zAdjustmentId, reason: zReason });
 export const ZAdjustmentListRequest = z.object({
@@ -196,25 +197,13 @@ export const ZAdjustmentListResponse = z.object({
   pageSize: z.number().int(),
 });
 
-function endpoint<Req extends z.ZodType, Res extends z.ZodType>(definition: {
-  request: Req;
-  response: Res;
-  access: AdminAccess;
-  audit: AdminAudit;
-  summary: string;
-  tag: string;
-}) {
-  return definition;
-}
-
 const EVERY_ROLE = ['owner', 'finance', 'support', 'risk', 'auditor'] as const satisfies readonly OperatorRole[];
 const ADJUSTERS = ['owner', 'finance'] as const satisfies readonly OperatorRole[];
-const ADJUSTMENT_READERS = ['owner', 'finance', 'auditor'] as const satisfies readonly OperatorRole[];
 const FREEZERS = ['owner', 'risk'] as const satisfies readonly OperatorRole[];
 const SUPPORTERS = ['owner', 'support'] as const satisfies readonly OperatorRole[];
 
 export const playerEndpoints = {
-  '/players/page': endpoint({
+  '/players/page': adminEndpoint({
     request: ZPlayerIdRequest,
     response: ZPlayerPage,
     access: EVERY_ROLE,
@@ -223,7 +212,7 @@ export const playerEndpoints = {
       'A player’s page: balances, team and inviter, limits and exclusions, sessions and devices, payout accounts (masked), recharges, withdrawals, complaints, adjustments (a read of a player’s data, so audited)',
     tag: 'players',
   }),
-  '/players/transfers': endpoint({
+  '/players/transfers': adminEndpoint({
     request: ZPlayerTransfersRequest,
     response: ZPlayerTransfersResponse,
     access: EVERY_ROLE,
@@ -231,7 +220,7 @@ export const playerEndpoints = {
     summary: 'A player’s ledger transfers, newest first, paged; all, games (stakes and wins), payments or adjustments',
     tag: 'players',
   }),
-  '/players/transfersExport': endpoint({
+  '/players/transfersExport': adminEndpoint({
     request: ZPlayerTransfersExportRequest,
     response: ZCsvExport,
     access: EVERY_ROLE,
@@ -239,7 +228,7 @@ export const playerEndpoints = {
     summary: 'A player’s ledger transfers as CSV (newest first, at most 10,000 rows)',
     tag: 'players',
   }),
-  '/players/freeze': endpoint({
+  '/players/freeze': adminEndpoint({
     request: ZPlayerFreezeRequest,
     response: ZPlayerActionResult,
     access: FREEZERS,
@@ -247,7 +236,7 @@ export const playerEndpoints = {
     summary: 'Freeze a player: every session ends on every node within a second and they cannot sign in until unfrozen',
     tag: 'players',
   }),
-  '/players/unfreeze': endpoint({
+  '/players/unfreeze': adminEndpoint({
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: FREEZERS,
@@ -255,7 +244,7 @@ export const playerEndpoints = {
     summary: 'Unfreeze a player: they may sign in again',
     tag: 'players',
   }),
-  '/players/logoutEverywhere': endpoint({
+  '/players/logoutEverywhere': adminEndpoint({
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: SUPPORTERS,
@@ -263,7 +252,7 @@ export const playerEndpoints = {
     summary: 'End every session of a player, refused on every node within a second',
     tag: 'players',
   }),
-  '/players/unlockWithdrawPassword': endpoint({
+  '/players/unlockWithdrawPassword': adminEndpoint({
     request: ZPlayerIdRequest,
     response: ZPlayerActionResult,
     access: SUPPORTERS,
@@ -271,15 +260,15 @@ export const playerEndpoints = {
     summary: 'Clear a player’s wrong withdrawal-password count, so the lock of five wrong tries ends now',
     tag: 'players',
   }),
-  '/adjustments/list': endpoint({
+  '/adjustments/list': adminEndpoint({
     request: ZAdjustmentListRequest,
     response: ZAdjustmentListResponse,
-    access: ADJUSTMENT_READERS,
+    access: FINANCE_READERS,
     audit: 'refusals',
     summary: 'Balance adjustments by status, newest first, with who asked and who approved',
     tag: 'adjustments',
   }),
-  '/adjustments/request': endpoint({
+  '/adjustments/request': adminEndpoint({
     request: ZAdjustmentRequest,
     response: ZAdjustment,
     access: ADJUSTERS,
@@ -288,7 +277,7 @@ export const playerEndpoints = {
       'Adjust a player’s cash with a reason, against the house adjustments account; above the configured amount it waits for a second, different operator',
     tag: 'adjustments',
   }),
-  '/adjustments/approve': endpoint({
+  '/adjustments/approve': adminEndpoint({
     request: ZAdjustmentIdRequest,
     response: ZAdjustment,
     access: ADJUSTERS,
@@ -296,7 +285,7 @@ export const playerEndpoints = {
     summary: 'Approve a waiting adjustment as the second operator (never the one who asked); it is posted once',
     tag: 'adjustments',
   }),
-  '/adjustments/reject': endpoint({
+  '/adjustments/reject': adminEndpoint({
     request: ZAdjustmentRejectRequest,
     response: ZAdjustment,
     access: ADJUSTERS,

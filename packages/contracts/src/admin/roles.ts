@@ -1,4 +1,4 @@
-// Operator roles of the back office (issue 15): least privilege, each endpoint names the roles it allows.
+// Operator roles of the back office: least privilege, each endpoint names the roles it allows.
 
 export const OPERATOR_ROLES = ['owner', 'finance', 'support', 'risk', 'auditor'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];

@@ -1,6 +1,7 @@
+import { isRowId } from '@mayur/rules/field-rules';
 import { z } from 'zod';
 import { RECHARGE_HELD_REASONS } from '../cash.ts';
-import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES, SCREENSHOT_TYPES } from '../complaint-rules.ts';
+import { COMPLAINT_REFERENCE_KINDS, COMPLAINT_STATUSES, COMPLAINT_TYPES, SCREENSHOT_TYPES } from '@mayur/rules/complaint-rules';
 import { ZComplaintAttachment } from '../complaints.ts';
 import { zEmail, zMoneyText, zPageField } from '../fields.ts';
 import { OPERATOR_PASSWORD_MAX_LENGTH, OPERATOR_PASSWORD_MIN_LENGTH, OPERATOR_ROLES } from './roles.ts';
@@ -34,7 +35,7 @@ export const zRecoveryCode = z
 const zDatabaseId = z
   .union([z.string().trim().max(20), z.number()], invalid)
   .transform((value) => String(value))
-  .refine((value) => /^[1-9]\d{0,17}$/.test(value), invalid);
+  .refine(isRowId, invalid);
 
 export const ZOperator = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { needsSecondOwner, type AgentProgrammeSingleOwnerBounds } from '@mayur/contracts';
+import { needsSecondOwner, type AgentProgrammeSingleOwnerBounds } from '@mayur/rules/agent-programme-rules';
 import {
   AGENT_PROGRAMME_MAX_LEVELS,
   ZAgentProgrammeSaveRequest,

@@ -1,4 +1,4 @@
-import { AGENT_RATE_DEPTHS, AGENT_RATE_SUM_MAX_BP, rateSumBp } from '@mayur/contracts';
+import { AGENT_RATE_DEPTHS, AGENT_RATE_SUM_MAX_BP, rateSumBp } from '@mayur/rules/agent-programme-rules';
 import { useTranslation } from 'react-i18next';
 
 // The programme's edit grid: one row per level, its thresholds, its six rates by depth and what they

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TDashboardDay } from '@mayur/contracts/admin';
-import { formatMoney, parseMoney } from '@mayur/contracts';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

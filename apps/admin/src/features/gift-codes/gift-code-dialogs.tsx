@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@mayur/contracts';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
 import type { TGiftCode } from '@mayur/contracts/admin';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';

@@ -1,4 +1,4 @@
-import { rateSumBp } from '@mayur/contracts';
+import { rateSumBp } from '@mayur/rules/agent-programme-rules';
 import { ZAgentProgrammeSaveRequest, type TOwnerRequest } from '@mayur/contracts/admin';
 
 // A waiting change in words, as an owner reads it before deciding: whom it is about, or what the

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../shared/ui/confirm-dialog.tsx';
 import { formatRupees } from '../../shared/ui/format.ts';

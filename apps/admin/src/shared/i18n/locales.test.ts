@@ -1,5 +1,5 @@
 import { ADMIN_ERROR_MESSAGES, OPERATOR_ROLES } from '@mayur/contracts/admin';
-import { ERROR_MESSAGES } from '@mayur/contracts/errors';
+import { ERROR_MESSAGES } from '@mayur/rules/errors';
 import { describe, expect, it } from 'vitest';
 import en from './locales/en.json';
 

@@ -1,4 +1,7 @@
-import { formatMoney, PK_ROOMS, LOTTERY_ROOMS, CRASH_ROOMS, type BigWinGame, type TBigWinsResponse } from '@mayur/contracts';
+import { type BigWinGame, type TBigWinsResponse } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { PK_ROOMS, LOTTERY_ROOMS } from '@mayur/rules/lottery-rooms';
+import { CRASH_ROOMS } from '@mayur/rules/crash-rooms';
 import type { Clock } from '../../platform/clock.ts';
 import { maskedPlayer } from '../games/crash/crash-events.ts';
 

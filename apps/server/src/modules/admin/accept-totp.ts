@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import type { OperatorRow } from './operators.ts';
 import { matchingStep, unseal } from './totp.ts';
@@ -11,12 +11,12 @@ import { matchingStep, unseal } from './totp.ts';
 
 export async function acceptTotp(db: Queryable, operatorId: string, secret: string, code: string, now: Date): Promise<void> {
   const step = matchingStep(secret, code, now.getTime());
-  if (step === null) throw new AdminError('TOTP_INVALID', 'the code does not match');
+  if (step === null) throw new Refusal('TOTP_INVALID', 'the code does not match');
   const rows = await db.query(
     `update operators set totp_last_step = $2 where id = $1::bigint and (totp_last_step is null or totp_last_step < $2) returning id`,
     [operatorId, step],
   );
-  if (rows.length === 0) throw new AdminError('TOTP_INVALID', 'the code was already used');
+  if (rows.length === 0) throw new Refusal('TOTP_INVALID', 'the code was already used');
 }
 
 const FRESH_CODE_TRIES = 5;
@@ -27,11 +27,11 @@ const FRESH_CODE_WINDOW_MS = 15 * 60_000;
  * Tries are counted per operator, so a stolen session cannot guess its way through six digits.
  */
 export async function acceptFreshCode(bo: BackOfficeContext, tx: Queryable, operator: OperatorRow, code: string): Promise<void> {
-  if (operator.totp_secret_sealed === null) throw new AdminError('TOTP_REQUIRED', `operator ${operator.id} has not enrolled`);
+  if (operator.totp_secret_sealed === null) throw new Refusal('TOTP_REQUIRED', `operator ${operator.id} has not enrolled`);
   // Every try is counted before it is checked (parallel tries are bounded too); a right code is forgiven.
   const key = `admin-fresh-code:${operator.id}`;
   const tries = await bo.app.limiter.hit(key, FRESH_CODE_TRIES, FRESH_CODE_WINDOW_MS);
-  if (!tries.isAllowed) throw new AdminError('SIGN_IN_THROTTLED', `too many fresh codes tried by operator ${operator.id}`);
+  if (!tries.isAllowed) throw new Refusal('SIGN_IN_THROTTLED', `too many fresh codes tried by operator ${operator.id}`);
   await acceptTotp(tx, operator.id, unseal(bo.totpKey, operator.totp_secret_sealed), code, bo.app.clock.now());
   await bo.app.limiter.forgive(key);
 }

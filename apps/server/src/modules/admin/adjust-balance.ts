@@ -1,14 +1,13 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { TAdjustment } from '@mayur/contracts/admin';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import type { ApprovalRules } from '../approvals/approval-rules.ts';
+import { isAboveSingleApproval, type ApprovalRules } from '../approvals/approval-rules.ts';
 import type { Approver } from '../approvals/approver.ts';
 import { assertNotCoolingPair } from '../approvals/approver-rules.ts';
 import { takeSingleApprovalAllowance } from '../approvals/single-approval-allowance.ts';
 import { adjustmentsAccountId, postCashAdjustment } from '../wallet/adjust-player-cash.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // Balance adjustments with maker-checker (decision 0023, 0029), from the console and the CLI's
 // user:adjust alike. An operator asks for a signed amount with a reason; the request is the maker's
@@ -70,7 +69,7 @@ function view(row: AdjustmentRow): TAdjustment {
 
 async function readAdjustment(tx: Queryable, id: string): Promise<TAdjustment> {
   const [row] = await tx.query<AdjustmentRow>(`${SELECT_ADJUSTMENT} where b.id = $1::bigint`, [id]);
-  if (!row) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${id}`);
+  if (!row) throw new Refusal('ADJUSTMENT_NOT_FOUND', `no adjustment ${id}`);
   return view(row);
 }
 
@@ -87,7 +86,7 @@ async function post(
      where id = $1::bigint and status = 'pending' returning id`,
     [row.id, decider.operatorId, decider.key, now],
   );
-  if (claimed.length === 0) throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${row.id} is no longer pending`);
+  if (claimed.length === 0) throw new Refusal('ADJUSTMENT_CLOSED', `adjustment ${row.id} is no longer pending`);
   const transfer = await postCashAdjustment(tx, {
     houseAccountId,
     userId: row.user_id,
@@ -100,7 +99,7 @@ async function post(
 /** Whether the maker's approval alone may post it: small enough, and a credit within today's allowances. */
 async function isPostedAlone(tx: Queryable, deps: AdjustmentDeps, maker: Approver, playerId: number, amountPaise: bigint) {
   const magnitude = amountPaise < 0n ? -amountPaise : amountPaise;
-  if (magnitude > deps.rules.secondApprovalAbovePaise) return false;
+  if (isAboveSingleApproval(magnitude, deps.rules)) return false;
   // A debit moves money from the player to the house: only a credit draws on the allowance.
   if (amountPaise < 0n) return true;
   return takeSingleApprovalAllowance(tx, {
@@ -123,7 +122,7 @@ async function findByRequestKey(tx: Queryable, input: AdjustmentInput): Promise<
   );
   if (!row) return null;
   if (row.user_id !== input.playerId || row.amount_paise !== input.amount || row.reason !== input.reason)
-    throw new AppError('IDEMPOTENCY_CONFLICT', `request key ${input.requestKey} was used for adjustment ${row.id}`);
+    throw new Refusal('IDEMPOTENCY_CONFLICT', `request key ${input.requestKey} was used for adjustment ${row.id}`);
   return readAdjustment(tx, row.id);
 }
 
@@ -136,7 +135,7 @@ export async function requestAdjustment(
   const houseAccountId = await adjustmentsAccountId(deps.db);
   return deps.db.transaction(async (tx) => {
     const [player] = await tx.query('select id from users where id = $1', [input.playerId]);
-    if (!player) throw new AdminError('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
+    if (!player) throw new Refusal('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
     const now = deps.clock.now();
     // A retry key already taken (the same command again, or in parallel) answers the request made with it.
     const [inserted] = await tx.query<{ id: string }>(
@@ -175,8 +174,8 @@ async function lockPending(tx: Queryable, adjustmentId: string): Promise<LockedA
      from balance_adjustments where id = $1::bigint for update`,
     [adjustmentId],
   );
-  if (!locked) throw new AdminError('ADJUSTMENT_NOT_FOUND', `no adjustment ${adjustmentId}`);
-  if (locked.status !== 'pending') throw new AdminError('ADJUSTMENT_CLOSED', `adjustment ${adjustmentId} is ${locked.status}`);
+  if (!locked) throw new Refusal('ADJUSTMENT_NOT_FOUND', `no adjustment ${adjustmentId}`);
+  if (locked.status !== 'pending') throw new Refusal('ADJUSTMENT_CLOSED', `adjustment ${adjustmentId} is ${locked.status}`);
   return locked;
 }
 
@@ -191,7 +190,7 @@ export async function approveAdjustment(
     const locked = await lockPending(tx, adjustmentId);
     const before = await readAdjustment(tx, adjustmentId);
     if (before.approverKeys.includes(checker.key))
-      throw new AdminError('APPROVAL_ALREADY_GIVEN', `${checker.key} asked for or approved it`);
+      throw new Refusal('APPROVAL_ALREADY_GIVEN', `${checker.key} asked for or approved it`);
     const now = deps.clock.now();
     const maker: Approver = { key: locked.requested_by_key, operatorId: locked.requested_by, actor: locked.requested_by_key };
     await assertNotCoolingPair(tx, { maker, checker }, { coolingMs: deps.rules.approverCoolingMs, nowMs: now.getTime() });

@@ -1,7 +1,7 @@
-import { COMPLAINT_STATUSES, type ComplaintStatus } from '@mayur/contracts';
+import { COMPLAINT_STATUSES, type ComplaintStatus } from '@mayur/rules/complaint-rules';
 import { COMPLAINT_HANDLERS, type TAdminComplaintSummary, type TAdminComplaintThread } from '@mayur/contracts/admin';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import {
   answerComplaint,
   closeComplaint,
@@ -107,7 +107,7 @@ export async function assignComplaint(db: Db, complaint: string, operatorId: str
         [operatorId],
       );
       if (!assignee || assignee.is_disabled || !(COMPLAINT_HANDLERS as readonly string[]).includes(assignee.role))
-        throw new AdminError('ASSIGNEE_INVALID', `operator ${operatorId} cannot handle complaints`);
+        throw new Refusal('ASSIGNEE_INVALID', `operator ${operatorId} cannot handle complaints`);
     }
     await tx.query('update complaints set assigned_operator_id = $2::bigint where id = $1::bigint', [row.id, operatorId ?? null]);
     const after = await statusOf(tx, row.id);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payingPlayer, postCallback } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Every endpoint of the admin contract map, as an owner (who may call them all), gets bodies whose
 // fields carry what jsonb refuses (lone surrogates, NUL), 7,000-deep arrays, huge and wrong-typed

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { LOOPBACK_RANGES, unmappedAddress } from '../../platform/http/loopback.ts';
 
 // Who may reach the back office at all: nobody when it is off (the default in production), else every
 // address or only those of ADMIN_ALLOWED_IPS (addresses and CIDR ranges, IPv4 or IPv6).
@@ -27,15 +28,10 @@ export type AdminGateSettings = {
 
 /** The names proxy-addr (Fastify's TRUST_PROXY) accepts for well-known ranges, so both read a list alike. */
 const NAMED_RANGES: Record<string, readonly string[]> = {
-  loopback: ['127.0.0.0/8', '::1/128'],
+  loopback: LOOPBACK_RANGES,
   linklocal: ['169.254.0.0/16', 'fe80::/10'],
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
-
-function normalise(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  return mapped ? mapped[1]! : ip;
-}
 
 function addressList(setting: string, entries: readonly string[]): net.BlockList {
   const list = new net.BlockList();
@@ -64,14 +60,14 @@ function isListed(list: net.BlockList, ip: string): boolean {
  * while that address is a trusted proxy, the last X-Forwarded-For entry not yet read (the one it added).
  */
 export function gateAddressOf(request: GateRequest, proxies: net.BlockList | null): string {
-  let address = normalise(request.socket.remoteAddress ?? '');
+  let address = unmappedAddress(request.socket.remoteAddress ?? '');
   if (!proxies) return address;
   const header = request.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
     .split(',')
     .map((entry) => entry.trim())
     .filter(Boolean);
-  while (forwarded.length > 0 && isListed(proxies, address)) address = normalise(forwarded.pop()!);
+  while (forwarded.length > 0 && isListed(proxies, address)) address = unmappedAddress(forwarded.pop()!);
   return address;
 }
 

@@ -2,15 +2,22 @@ import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, payingPlayer, postCallback, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
-import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
+import { PNG_6X4_BASE64 } from '../../../test/screenshot-fixtures.ts';
 import { createGiftCode } from '../gifts/gift-codes.ts';
 import { saveSupportContact } from '../support/support-contacts.ts';
-import { solidPng } from '../banners/banner-fixtures.ts';
+import { solidPng } from '../../../test/banner-fixtures.ts';
 import { createBanner } from '../banners/manage-banners.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { DEFAULT_APPROVAL_RULES } from '../approvals/approval-rules.ts';
 import { commandLineApprover } from '../approvals/approver.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, totpCode, type SignedInOperator } from './test-operators.ts';
+import {
+  adminCall,
+  auditRows,
+  lastAuditId,
+  signedInOperator,
+  totpCode,
+  type SignedInOperator,
+} from '../../../test/admin-operators.ts';
 
 // Every endpoint of the admin contract map against every role: an allowed role gets past the role
 // check (and an audited endpoint writes exactly one row), a refused role gets 403 FORBIDDEN before

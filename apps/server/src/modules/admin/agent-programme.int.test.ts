@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer, registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { payDueCommissions } from '../agent/pay-daily-commission.ts';
-import { inviteBonusSettings, inviteBonusSource, payInviteBonusIfDue } from '../agent/pay-invite-bonus.ts';
+import { claimInviteBonusIfDue, inviteBonusSettings, inviteBonusSource } from '../agent/pay-invite-bonus.ts';
+import { postWithBonusCredits } from '../wallet/bonus-wagering.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator } from './test-operators.ts';
+import { postGroup } from '../wallet/ledger.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator } from '../../../test/admin-operators.ts';
 
 // The agent programme changed from the console (decision 0023, "Agent programme"): a change is a
 // version from the next business day (India time), so the running day is levelled and paid under the
@@ -52,13 +53,15 @@ async function move(userId: number, key: string, reason: 'bet' | 'deposit' | 'pa
   );
   const toPlayer = reason !== 'bet';
   await server.ctx.db.transaction((tx) =>
-    postTransfer(tx, {
-      idempotencyKey: key,
-      debitAccountId: toPlayer ? house : accounts.cashAccountId,
-      creditAccountId: toPlayer ? accounts.cashAccountId : house,
-      amountPaise: paise,
-      reason,
-    }),
+    postGroup(tx, [
+      {
+        idempotencyKey: key,
+        debitAccountId: toPlayer ? house : accounts.cashAccountId,
+        creditAccountId: toPlayer ? accounts.cashAccountId : house,
+        amountPaise: paise,
+        reason,
+      },
+    ]),
   );
 }
 
@@ -228,7 +231,12 @@ describe('changing the agent programme', () => {
     await move(invitee.userId, 'programme:deposit', 'deposit', 10_000n);
     const promotions = await inviteBonusSource(server.ctx.db);
     const settings = inviteBonusSettings(server.ctx.config);
-    const outcome = await server.ctx.db.transaction((tx) => payInviteBonusIfDue(tx, settings, promotions, invitee.userId));
+    // The deposit is posted already: none is pending with the bonus.
+    const outcome = await server.ctx.db.transaction(async (tx) => {
+      const due = await claimInviteBonusIfDue(tx, settings, promotions, invitee.userId, 0n);
+      await postWithBonusCredits(tx, [], due.bonusCredits);
+      return due.outcome;
+    });
     expect(outcome).toBe('paid');
     const [bonus] = await server.ctx.db.query<{ amount_paise: bigint }>(
       'select amount_paise from agent_invite_bonuses where invitee_id = $1',

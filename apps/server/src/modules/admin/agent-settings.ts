@@ -1,8 +1,10 @@
-import { AGENT_LEVEL_WINDOW_DAYS, formatMoney, needsSecondOwner, type AgentProgrammeInput } from '@mayur/contracts';
+import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/rules/agent-periods';
+import { formatMoney } from '@mayur/rules/money';
+import { needsSecondOwner, type AgentProgrammeInput } from '@mayur/rules/agent-programme-rules';
 import { AGENT_COMMISSION_RUNS_LIMIT, AGENT_PROGRAMME_HISTORY_LIMIT, type TAgentProgrammeVersion } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import { findCommissionRuns } from '../agent/find-commission-runs.ts';
-import { addDays, kolkataDay } from '../agent/kolkata-days.ts';
+import { shiftDay, kolkataDay } from '@mayur/rules/kolkata-day';
 import {
   findScheduledAfter,
   findSettingsHistory,
@@ -67,7 +69,7 @@ export function registerAgentSettingsRoutes(scope: FastifyInstance, bo: BackOffi
       })),
       today,
       effectiveFrom: inEffect.effectiveFrom,
-      changeFrom: addDays(today, 1),
+      changeFrom: shiftDay(today, 1),
       scheduled: scheduled ? asVersion(scheduled) : null,
       history: history.map(asVersion),
       singleOwnerBounds: singleOwnerBounds(config.admin.agentProgrammeSingleOwner),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Every change an operator makes leaves its audit row, whatever the request carried: a lone UTF-16
 // surrogate or a NUL (text PostgreSQL's jsonb refuses), a 7,000-deep array, unknown fields. The row

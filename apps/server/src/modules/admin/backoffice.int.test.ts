@@ -7,9 +7,9 @@ import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
-import { PNG_6X4_BASE64 } from '../complaints/screenshot-fixtures.ts';
+import { PNG_6X4_BASE64 } from '../../../test/screenshot-fixtures.ts';
 import { createOperator } from './operators.ts';
-import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from './test-operators.ts';
+import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from '../../../test/admin-operators.ts';
 
 // The back office's sign-in (mandatory TOTP, replays refused, single-use recovery codes), its 8-hour
 // sessions on a manual clock, its audit rows, the complaints it answers through the CLI's use cases,

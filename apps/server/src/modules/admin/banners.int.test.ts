@@ -1,8 +1,8 @@
-import { BANNER_MAX_BYTES } from '@mayur/contracts';
+import { BANNER_MAX_BYTES } from '@mayur/rules/banner-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { solidPng, webpHeader } from '../banners/banner-fixtures.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { solidPng, webpHeader } from '../../../test/banner-fixtures.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // The home carousel's banners from the console to the player app (decision 0023, "Banners"): the
 // image's type and size read from its bytes, nothing stored for a bad one, the player endpoint's

@@ -1,14 +1,6 @@
 import { adminEndpoints, BANNER_MAX_BASE64_LENGTH, isAllowed } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
-import {
-  BannerRefusal,
-  createBanner,
-  deleteBanner,
-  listBannersForOperators,
-  reorderBanners,
-  updateBanner,
-} from '../banners/manage-banners.ts';
-import { AdminError } from './admin-error.ts';
+import { createBanner, deleteBanner, listBannersForOperators, reorderBanners, updateBanner } from '../banners/manage-banners.ts';
 import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { authenticateOperator } from './operator-sessions.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
@@ -19,15 +11,6 @@ import type { BackOfficeContext } from './back-office-context.ts';
 
 /** The largest image in base64 and room for the rest of the form. */
 export const BANNER_UPLOAD_BODY_LIMIT_BYTES = BANNER_MAX_BASE64_LENGTH + 16 * 1024;
-
-async function refusingBanner<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof BannerRefusal) throw new AdminError(error.code, error.message);
-    throw error;
-  }
-}
 
 export function registerBannerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   const { db, clock } = bo.app;
@@ -50,52 +33,44 @@ export function registerBannerAdminRoutes(scope: FastifyInstance, bo: BackOffice
         return reply.code(413).send(adminRefusal('PAYLOAD_TOO_LARGE'));
     });
     registerAdminEndpoint(upload, bo, '/content/banners/create', ({ input, principal, audit, recordWithin }) =>
-      refusingBanner(() =>
-        db.transaction(async (tx) => {
-          const { imageBase64, fileName: _fileName, ...fields } = input;
-          const change = await createBanner(tx, imageBase64, fields, `operator:${principal.operator.login}`, clock.now());
-          audit.before = change.before;
-          audit.after = change.after;
-          await recordWithin(tx);
-          return change.after;
-        }),
-      ),
-    );
-  });
-
-  registerAdminEndpoint(scope, bo, '/content/banners/update', ({ input, principal, audit, recordWithin }) =>
-    refusingBanner(() =>
       db.transaction(async (tx) => {
-        const { id, ...fields } = input;
-        const change = await updateBanner(tx, id, fields, `operator:${principal.operator.login}`, clock.now());
+        const { imageBase64, fileName: _fileName, ...fields } = input;
+        const change = await createBanner(tx, imageBase64, fields, `operator:${principal.operator.login}`, clock.now());
         audit.before = change.before;
         audit.after = change.after;
         await recordWithin(tx);
         return change.after;
       }),
-    ),
+    );
+  });
+
+  registerAdminEndpoint(scope, bo, '/content/banners/update', ({ input, principal, audit, recordWithin }) =>
+    db.transaction(async (tx) => {
+      const { id, ...fields } = input;
+      const change = await updateBanner(tx, id, fields, `operator:${principal.operator.login}`, clock.now());
+      audit.before = change.before;
+      audit.after = change.after;
+      await recordWithin(tx);
+      return change.after;
+    }),
   );
 
   registerAdminEndpoint(scope, bo, '/content/banners/reorder', ({ input, principal, audit, recordWithin }) =>
-    refusingBanner(() =>
-      db.transaction(async (tx) => {
-        const change = await reorderBanners(tx, input.ids, `operator:${principal.operator.login}`, clock.now());
-        audit.before = { order: change.before };
-        audit.after = { order: change.after };
-        await recordWithin(tx);
-        return { list: change.list };
-      }),
-    ),
+    db.transaction(async (tx) => {
+      const change = await reorderBanners(tx, input.ids, `operator:${principal.operator.login}`, clock.now());
+      audit.before = { order: change.before };
+      audit.after = { order: change.after };
+      await recordWithin(tx);
+      return { list: change.list };
+    }),
   );
 
   registerAdminEndpoint(scope, bo, '/content/banners/delete', ({ input, audit, recordWithin }) =>
-    refusingBanner(() =>
-      db.transaction(async (tx) => {
-        audit.before = await deleteBanner(tx, input.id, clock.now());
-        audit.after = null;
-        await recordWithin(tx);
-        return null;
-      }),
-    ),
+    db.transaction(async (tx) => {
+      audit.before = await deleteBanner(tx, input.id, clock.now());
+      audit.after = null;
+      await recordWithin(tx);
+      return null;
+    }),
   );
 }

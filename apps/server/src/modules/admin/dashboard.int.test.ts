@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { houseAccountId, shardedHouseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 import type { TransferReason } from '../wallet/transfer-reasons.ts';
-import { adminCall, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // The dashboard's figures come from the ledger's transfers of today (India time) and the players who
 // joined: a deposit, a stake in a room, a win, a fee, a paid withdrawal and a commission move today's
@@ -46,13 +46,15 @@ describe('the dashboard', () => {
     let key = 0;
     const move = (debit: number, credit: number, amountPaise: bigint, reason: TransferReason) =>
       db.transaction((tx) =>
-        postTransfer(tx, {
-          idempotencyKey: `dashboard-${++key}`,
-          debitAccountId: debit,
-          creditAccountId: credit,
-          amountPaise,
-          reason,
-        }),
+        postGroup(tx, [
+          {
+            idempotencyKey: `dashboard-${++key}`,
+            debitAccountId: debit,
+            creditAccountId: credit,
+            amountPaise,
+            reason,
+          },
+        ]),
       );
     await move(clearing, player.cashAccountId, 500_00n, 'deposit');
     await move(player.cashAccountId, room, 100_00n, 'bet');

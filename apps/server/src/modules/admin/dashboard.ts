@@ -1,5 +1,6 @@
-import { formatMoney } from '@mayur/contracts';
-import { BUSINESS_DAY_OFFSET_MS, DASHBOARD_DAYS, type TDashboardDay, type TDashboardResponse } from '@mayur/contracts/admin';
+import { formatMoney } from '@mayur/rules/money';
+import { DAY_MS, KOLKATA_OFFSET_MS } from '@mayur/rules/kolkata-day';
+import { DASHBOARD_DAYS, type TDashboardDay, type TDashboardResponse } from '@mayur/contracts/admin';
 import type { AppContext } from '../../platform/context.ts';
 import { findActivePlayersPerDay, findLedgerDaySums } from '../wallet/ledger-reports.ts';
 
@@ -7,8 +8,6 @@ import { findActivePlayersPerDay, findLedgerDaySums } from '../wallet/ledger-rep
 // sums (through the wallet's reads) and the players' table, with the queues waiting for someone.
 // GGR is stakes and fees less wins and refunds; per game it is the room's stakes less its wins and
 // refunds (fees go to the house fees account, not a room).
-
-const DAY_MS = 86_400_000;
 
 function dayLabel(dayNumber: number): string {
   return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
@@ -35,14 +34,14 @@ function emptyTotals(): Totals {
 
 export async function findDashboard(ctx: AppContext): Promise<TDashboardResponse> {
   const { db } = ctx;
-  const today = Math.floor((ctx.clock.now().getTime() + BUSINESS_DAY_OFFSET_MS) / DAY_MS);
+  const today = Math.floor((ctx.clock.now().getTime() + KOLKATA_OFFSET_MS) / DAY_MS);
   const firstDay = today - (DASHBOARD_DAYS - 1);
-  const since = new Date(firstDay * DAY_MS - BUSINESS_DAY_OFFSET_MS);
+  const since = new Date(firstDay * DAY_MS - KOLKATA_OFFSET_MS);
   const totals = new Map<number, Totals>();
   for (let day = firstDay; day <= today; day++) totals.set(day, emptyTotals());
   const games = new Map<string, { day: number; game: string; stakes: bigint; ggr: bigint }>();
 
-  for (const row of await findLedgerDaySums(db, since, BUSINESS_DAY_OFFSET_MS)) {
+  for (const row of await findLedgerDaySums(db, since, KOLKATA_OFFSET_MS)) {
     const day = totals.get(row.day);
     if (!day) continue; // a transfer stamped after the app's clock (tests with a clock of their own)
     const gameKey = row.game === null ? null : `${row.day}|${row.game}`;
@@ -79,14 +78,14 @@ export async function findDashboard(ctx: AppContext): Promise<TDashboardResponse
         break;
     }
   }
-  for (const [day, players] of await findActivePlayersPerDay(db, since, BUSINESS_DAY_OFFSET_MS)) {
+  for (const [day, players] of await findActivePlayersPerDay(db, since, KOLKATA_OFFSET_MS)) {
     const totalsOfDay = totals.get(day);
     if (totalsOfDay) totalsOfDay.activePlayers = players;
   }
   const newPlayers = await db.query<{ day: number; players: number }>(
     `select floor((extract(epoch from created_at) * 1000 + $2) / ${DAY_MS})::int as day, count(*)::int as players
      from users where created_at >= $1 group by 1`,
-    [since, BUSINESS_DAY_OFFSET_MS],
+    [since, KOLKATA_OFFSET_MS],
   );
   for (const row of newPlayers) {
     const totalsOfDay = totals.get(row.day);

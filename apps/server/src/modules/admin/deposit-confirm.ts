@@ -1,6 +1,6 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../platform/http/app-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';
 import { confirmUsdtDeposit } from '../payments/recharge/confirm-usdt-deposit.ts';
@@ -21,7 +21,7 @@ export function registerDepositConfirmRoutes(scope: FastifyInstance, bo: BackOff
 
   registerAdminEndpoint(scope, bo, '/deposits/events', async ({ input }) => {
     const order = await findDepositOrder(db, input.orderNo);
-    if (!order) throw new AppError('ORDER_NOT_FOUND', `no recharge order ${input.orderNo}`);
+    if (!order) throw new Refusal('ORDER_NOT_FOUND', `no recharge order ${input.orderNo}`);
     const events = await findDepositEvents(db, input.orderNo);
     return {
       order,

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { TDepositQueueFilter, TDepositQueueItem, TRechargeHeldReason } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import { formatUsdtMicro } from '../payments/order-numbers.ts';

@@ -1,12 +1,15 @@
-import { formatMoney } from '@mayur/contracts';
-import type { TWithdrawalQueueItem } from '@mayur/contracts/admin';
+import { formatMoney } from '@mayur/rules/money';
+import type { TWithdrawalQueueItem, WITHDRAWAL_QUEUE_FILTERS } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
+import { isAboveSingleApproval } from '../approvals/approval-rules.ts';
 import { destinationLabel } from '../payments/withdraw/find-withdraw-list.ts';
 
 // The withdrawal queue, read-only: the statuses the CLI's withdraw:list filters by, oldest first,
 // destinations masked, with the operators who approved each so far (maker-checker).
 
-const STATUS_FILTERS: Record<string, string[]> = {
+type TWithdrawalQueueFilter = (typeof WITHDRAWAL_QUEUE_FILTERS)[number];
+
+export const WITHDRAWAL_STATUSES_BY_FILTER: Record<TWithdrawalQueueFilter, string[]> = {
   WAIT: ['pending', 'paying'],
   SUCCESS: ['paid'],
   FAIL: ['rejected', 'failed'],
@@ -31,7 +34,7 @@ export async function findWithdrawalQueue(
   query: { status: string; pageNum: number; pageSize: number },
   secondApprovalAbovePaise: bigint,
 ) {
-  const statuses = STATUS_FILTERS[query.status] ?? STATUS_FILTERS.WAIT!;
+  const statuses = WITHDRAWAL_STATUSES_BY_FILTER[query.status as TWithdrawalQueueFilter] ?? WITHDRAWAL_STATUSES_BY_FILTER.WAIT;
   const [count] = await db.query<{ total: number }>('select count(*)::int as total from withdrawals where status = any($1)', [
     statuses,
   ]);
@@ -54,7 +57,7 @@ export async function findWithdrawalQueue(
     reason: row.reason,
     approvals: row.approvals,
     approverKeys: row.approver_keys,
-    needsSecondApproval: row.amount_paise > secondApprovalAbovePaise,
+    needsSecondApproval: isAboveSingleApproval(row.amount_paise, { secondApprovalAbovePaise }),
     createTime: row.created_at.toISOString(),
   }));
   return {

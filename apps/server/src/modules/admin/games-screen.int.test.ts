@@ -1,4 +1,5 @@
-import { CRASH_ROOM_IDS, LOTTERY_ROOM_IDS, periodAt, wingoPayoutPaise } from '@mayur/contracts';
+import { CRASH_ROOM_IDS } from '@mayur/rules/crash-rooms';
+import { LOTTERY_ROOM_IDS, periodAt, wingoPayoutPaise } from '@mayur/rules/lottery-rooms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
@@ -8,7 +9,7 @@ import { tickCrash } from '../games/crash/crash-clock.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';
 import { tickLottery } from '../games/lottery/lottery-clock.ts';
 import { withinReadOnly } from './games-screen.ts';
-import { adminCall, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // The games screen is read-only and never shows a seed before its round is settled: every seed not yet
 // revealed is absent from every games answer, a settled round's seed is there, and the return to

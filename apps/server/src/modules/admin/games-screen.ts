@@ -1,6 +1,6 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { DAY_MS, KOLKATA_OFFSET_MS } from '@mayur/rules/kolkata-day';
 import {
-  BUSINESS_DAY_OFFSET_MS,
   GAMES_ROUNDS_LIMIT,
   GAMES_RTP_DAYS,
   type TAdminGameRoomsResponse,
@@ -11,11 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { findLedgerDaySums } from '../wallet/ledger-reports.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 
-// The games screen (issue 15): read-only. The back office neither imports a game nor names its tables;
+// The games screen: read-only. The back office neither imports a game nor names its tables;
 // each game hands its own reads (pure SELECTs in games/<game>/operator-reads.ts, which answer a seed only
 // for a settled round) through this port, wired in app.ts. Nothing here takes an outcome as input, and
 // every read runs in a transaction the database itself keeps read-only.
@@ -61,8 +61,6 @@ export type GameOperatorReads = {
   rounds(db: Queryable, room: string, limit: number): Promise<RoundRow[] | null>;
   stakeDays(db: Queryable, since: Date, dayOffsetMs: number): Promise<StakeDay[]>;
 };
-
-const DAY_MS = 86_400_000;
 
 function dayLabel(dayNumber: number): string {
   return new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
@@ -125,7 +123,7 @@ export async function findGameRounds(
       })),
     };
   }
-  throw new AdminError('ROOM_UNKNOWN', `no game room ${room}`);
+  throw new Refusal('ROOM_UNKNOWN', `no game room ${room}`);
 }
 
 /**
@@ -134,13 +132,13 @@ export async function findGameRounds(
  * out of the room that day (lottery), and the theoretical return of those same bets.
  */
 export async function findGameRtp(db: Queryable, reads: readonly GameOperatorReads[], now: Date): Promise<TAdminGameRtpResponse> {
-  const today = Math.floor((now.getTime() + BUSINESS_DAY_OFFSET_MS) / DAY_MS);
+  const today = Math.floor((now.getTime() + KOLKATA_OFFSET_MS) / DAY_MS);
   const firstDay = today - (GAMES_RTP_DAYS - 1);
-  const since = new Date(firstDay * DAY_MS - BUSINESS_DAY_OFFSET_MS);
+  const since = new Date(firstDay * DAY_MS - KOLKATA_OFFSET_MS);
   const stakeDays: StakeDay[] = [];
-  for (const read of reads) stakeDays.push(...(await read.stakeDays(db, since, BUSINESS_DAY_OFFSET_MS)));
+  for (const read of reads) stakeDays.push(...(await read.stakeDays(db, since, KOLKATA_OFFSET_MS)));
   const payouts = new Map<string, bigint>();
-  for (const row of await findLedgerDaySums(db, since, BUSINESS_DAY_OFFSET_MS)) {
+  for (const row of await findLedgerDaySums(db, since, KOLKATA_OFFSET_MS)) {
     if (row.reason !== 'payout' || row.game === null) continue;
     const key = `${row.game} ${row.day}`;
     payouts.set(key, (payouts.get(key) ?? 0n) + row.amountPaise);

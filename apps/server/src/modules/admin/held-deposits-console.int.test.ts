@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cashOf, expectLedgerBalanced, operator, payingPlayer, postCallback } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { returnHeldDeposit } from '../payments/recharge/return-held-deposit.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Held recharges in the console (decision 0022, "Late credits"): a payment that could not be credited
 // is listed under its own filter with why it was held, and finance records its return to the payer

@@ -63,7 +63,7 @@ describe('the back office has no power over results', () => {
       expect(code, file).not.toMatch(
         /\b(insert|update|delete|upsert|truncate|alter|drop|for update|for share|nextval|setval)\b/i,
       );
-      expect(code, file).not.toMatch(/\bimport\b[^;]*\b(post-transfer|transaction)\b/);
+      expect(code, file).not.toMatch(/\bimport\b[^;]*\b(wallet\/ledger|transaction)\b/);
       expect(code, file).not.toMatch(/\.transaction\(/);
       // fair_seeds is joined only on a settled round, and the seed is handed on only for one.
       const seedJoins = [...code.matchAll(/join fair_seeds s on ([^\n]*)/g)].map((match) => match[1]!);

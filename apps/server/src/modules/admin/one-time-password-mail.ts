@@ -1,6 +1,5 @@
-import { AppError } from '../../platform/http/app-error.ts';
 import { maskAccount } from '../agent/mask-account.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 
 // A new or reset operator's one-time password goes to their own e-mail through the configured
@@ -14,7 +13,7 @@ export async function mailOneTimePassword(
   operator: { login: string; name: string; email: string | null },
   oneTimePassword: string,
 ): Promise<string> {
-  if (!operator.email) throw new AdminError('OPERATOR_EMAIL_MISSING', `operator ${operator.login} has no e-mail address`);
+  if (!operator.email) throw new Refusal('OPERATOR_EMAIL_MISSING', `operator ${operator.login} has no e-mail address`);
   try {
     await bo.app.codeDelivery.send({
       channel: 'email',
@@ -30,7 +29,7 @@ export async function mailOneTimePassword(
     });
   } catch (error) {
     bo.app.log.error({ err: error, login: operator.login }, 'one-time password e-mail could not be sent');
-    throw new AppError('TRY_AGAIN', 'the one-time password e-mail could not be sent', { httpStatus: 503 });
+    throw new Refusal('TRY_AGAIN', 'the one-time password e-mail could not be sent', { httpStatus: 503 });
   }
   return maskAccount({ mobile: null, email: operator.email });
 }

@@ -5,9 +5,9 @@ import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
-// The back office's operations (issue 15, part B) end to end on the API: USDT confirmation and the
+// The back office's operations end to end on the API: USDT confirmation and the
 // events of an order (the use case the CLI's deposit:confirm calls too), the CLI's withdraw:approve
 // under the console's maker-checker, gift codes created, listed, redeemed and disabled.
 
@@ -238,6 +238,68 @@ describe('gift codes from the console', () => {
       });
     }
     expect(await countCodes()).toBe(before);
+  });
+});
+
+describe('one rule on both surfaces: each calls the same use case', () => {
+  it('refuses the maker’s own second approval with the same code from the console and the CLI, and crosses surfaces', async () => {
+    const player = await quickPlayer(server);
+    const viaConsole = await adminCall(
+      server,
+      '/adjustments/request',
+      { playerId: player.userId, amount: '1500', reason: 'goodwill' },
+      { token: finance.token },
+    );
+    expect(viaConsole.body.obj).toMatchObject({ status: 'pending' });
+    const consoleAgain = await adminCall(
+      server,
+      '/adjustments/approve',
+      { adjustmentId: viaConsole.body.obj.id },
+      { token: finance.token },
+    );
+    expect(consoleAgain.body).toMatchObject({ res: 0, code: 'APPROVAL_ALREADY_GIVEN' });
+
+    const viaCli = await cli('user:adjust', { user: String(player.userId), amount: '1500', reason: 'goodwill by phone' });
+    const id = /^adjustment (\d+) waits for a second/.exec(viaCli.lines[0]!)![1]!;
+    const cliAgain = await cli('adjust:approve', { id });
+    expect(cliAgain).toEqual({ isOk: false, lines: [expect.stringMatching(/^refused \(APPROVAL_ALREADY_GIVEN\): /)] });
+
+    // The command line is the console request's second person, and the console the command line's.
+    expect((await cli('adjust:approve', { id: viaConsole.body.obj.id }, 'second@host')).lines[0]).toMatch(/ posted: ₹1500\.00/);
+    const crossed = await adminCall(server, '/adjustments/approve', { adjustmentId: id }, { token: owner.token });
+    expect(crossed.body.obj).toMatchObject({ status: 'posted' });
+    expect(await cashOf(server, player.userId)).toBe(300_000n);
+  });
+
+  it('refuses on the command line what the console’s form refuses: a gift code above ₹1,00,000', async () => {
+    const refused = await cli('gift:create', { amount: '100000.01' });
+    expect(refused).toEqual({
+      isOk: false,
+      lines: [expect.stringMatching(/^refused: amount "100000\.01" must be .* at most ₹100000\.00$/)],
+    });
+    expect(
+      (await adminCall(server, '/giftCodes/create', { amount: '100000.01', uses: 1 }, { token: finance.token })).body,
+    ).toMatchObject({
+      res: 0,
+      code: 'AMOUNT_INVALID',
+    });
+  });
+
+  it('finds a player from the same text on both: id, mobile, e-mail or promotion code', async () => {
+    const player = await quickPlayer(server);
+    const [row] = await server.ctx.db.query<{ mobile: string; promotion_code: string }>(
+      'select mobile, promotion_code from users where id = $1',
+      [player.userId],
+    );
+    for (const text of [String(player.userId), row!.mobile, row!.promotion_code.toLowerCase()]) {
+      const searched = await adminCall(server, '/players/search', { query: text }, { token: finance.token });
+      expect(
+        searched.body.obj.list.map((found: { id: number }) => found.id),
+        text,
+      ).toEqual([player.userId]);
+      expect((await cli('user:show', { user: text })).lines[0], text).toMatch(new RegExp(`^player ${player.userId} `));
+    }
+    expect((await cli('user:show', { user: 'nobody-here' })).lines[0]).toMatch(/^refused: no player found for "nobody-here"/);
   });
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, operator, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // No operator moves money to a player alone above the second-approval amount (here ₹10,000, the
 // default), by any path: gift codes, adjustments (console and CLI), withdrawals, or splitting a sum

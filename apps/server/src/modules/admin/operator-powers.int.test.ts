@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, secretOf, signedInOperator, totpCode, type SignedInOperator } from './test-operators.ts';
+import { adminCall, secretOf, signedInOperator, totpCode, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // An owner alone cannot be the second person (decision 0029): a new or reset operator's one-time
 // password goes to their own e-mail, never to the owner; creating, resetting and disabling ask for a

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ZAgentProgrammeSaveRequest, ZCreateOperatorRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import { acceptFreshCode } from './accept-totp.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { saveAgentProgramme } from './agent-settings.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { mailOneTimePassword } from './one-time-password-mail.ts';
@@ -41,7 +41,7 @@ export async function createOperatorAsOwner(
   const { db, clock } = bo.app;
   await acceptFreshCode(bo, db, owner, input.code);
   const { code: _code, ...fields } = input;
-  if (await findOperatorByLogin(db, fields.login)) throw new AdminError('OPERATOR_EXISTS', `login "${fields.login}" is taken`);
+  if (await findOperatorByLogin(db, fields.login)) throw new Refusal('OPERATOR_EXISTS', `login "${fields.login}" is taken`);
   const password = oneTimePassword();
   const passwordSentTo = await mailOneTimePassword(bo, fields, password);
   return db.transaction(async (tx) => {
@@ -60,7 +60,7 @@ export async function resetOperatorAsOwner(
   owner: OperatorRow,
   call: AuditedCall,
 ): Promise<TOperatorChangeResponse> {
-  if (input.operatorId === owner.id) throw new AdminError('CANNOT_RESET_SELF');
+  if (input.operatorId === owner.id) throw new Refusal('CANNOT_RESET_SELF');
   const { db } = bo.app;
   await acceptFreshCode(bo, db, owner, input.code);
   const subject = await findOperator(db, input.operatorId);
@@ -82,7 +82,7 @@ export async function disableOperatorAsOwner(
   owner: OperatorRow,
   call: AuditedCall,
 ): Promise<TOperatorChangeResponse> {
-  if (input.operatorId === owner.id) throw new AdminError('CANNOT_DISABLE_SELF');
+  if (input.operatorId === owner.id) throw new Refusal('CANNOT_DISABLE_SELF');
   await acceptFreshCode(bo, bo.app.db, owner, input.code);
   return bo.app.db.transaction(async (tx) => {
     const subject = await findOperator(tx, input.operatorId, true);
@@ -110,7 +110,7 @@ async function askAsOwner(
 ): Promise<TOperatorChangeResponse> {
   // A reset sends its password by e-mail when approved: refuse now rather than after a second owner's work.
   if (ask.kind === 'operator-reset' && !ask.subject.email)
-    throw new AdminError('OPERATOR_EMAIL_MISSING', `owner ${ask.subject.login} has no e-mail address`);
+    throw new Refusal('OPERATOR_EMAIL_MISSING', `owner ${ask.subject.login} has no e-mail address`);
   const ownerRequest = await askSecondOwner(tx, {
     kind: ask.kind,
     subjectOperatorId: ask.subject.id,

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { OperatorRole, TOperator } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // Operator accounts: created with a one-time password (argon2id, the players' parameters), listed,
 // reset, disabled. The CLI's operator:create and the console's Operators screen both end in
@@ -47,7 +47,7 @@ export async function findOperator(db: Queryable, operatorId: string, isLocked =
     `select ${OPERATOR_COLUMNS} from operators where id = $1::bigint${isLocked ? ' for update' : ''}`,
     [operatorId],
   );
-  if (!rows[0]) throw new AdminError('OPERATOR_NOT_FOUND', `no operator ${operatorId}`);
+  if (!rows[0]) throw new Refusal('OPERATOR_NOT_FOUND', `no operator ${operatorId}`);
   return rows[0];
 }
 
@@ -82,13 +82,13 @@ export async function createOperator(
      on conflict (login) do nothing returning ${OPERATOR_COLUMNS}`,
     [input.name, input.login, passwordHash, input.role, input.email ?? null, input.createdBy, now],
   );
-  if (!rows[0]) throw new AdminError('OPERATOR_EXISTS', `login "${input.login}" is taken`);
+  if (!rows[0]) throw new Refusal('OPERATOR_EXISTS', `login "${input.login}" is taken`);
   return { operator: operatorView(rows[0]), oneTimePassword: password };
 }
 
 /** Disables an operator and revokes every session of theirs, in one transaction; returns before and after. */
 export async function disableOperator(db: Queryable, operatorId: string, actorId: string, now: Date) {
-  if (operatorId === actorId) throw new AdminError('CANNOT_DISABLE_SELF');
+  if (operatorId === actorId) throw new Refusal('CANNOT_DISABLE_SELF');
   const before = await findOperator(db, operatorId, true);
   const [after] = await db.query<OperatorRow>(
     `update operators set is_disabled = true where id = $1::bigint returning ${OPERATOR_COLUMNS}`,
@@ -113,7 +113,7 @@ export async function resetOperator(
   now: Date,
   password = oneTimePassword(),
 ) {
-  if (operatorId === actorId) throw new AdminError('CANNOT_RESET_SELF');
+  if (operatorId === actorId) throw new Refusal('CANNOT_RESET_SELF');
   const before = await findOperator(db, operatorId, true);
   // Who reset whom and when starts a cooling period in which neither approves the other's requests.
   const [after] = await db.query<OperatorRow>(

@@ -1,7 +1,7 @@
 import type { TOwnerRequest } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import { storableJsonText } from '../../platform/db/storable-json.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { OPERATOR_COLUMNS, operatorView, type OperatorRow } from './operators.ts';
 
 // Changes one owner may ask for but not make alone (decision 0029): resetting or disabling another
@@ -52,7 +52,7 @@ async function view(tx: Queryable, row: OwnerRequestRow): Promise<TOwnerRequest>
 
 export async function readOwnerRequest(tx: Queryable, id: string): Promise<TOwnerRequest> {
   const [row] = await tx.query<OwnerRequestRow>(`${SELECT_REQUEST} where q.id = $1::bigint`, [id]);
-  if (!row) throw new AdminError('OWNER_REQUEST_NOT_FOUND', `no owner request ${id}`);
+  if (!row) throw new Refusal('OWNER_REQUEST_NOT_FOUND', `no owner request ${id}`);
   return view(tx, row);
 }
 
@@ -95,10 +95,10 @@ export async function lockWaitingRequest(
     `${SELECT_REQUEST} where q.id = $1::bigint${isLocked ? ' for update of q' : ''}`,
     [id],
   );
-  if (!row) throw new AdminError('OWNER_REQUEST_NOT_FOUND', `no owner request ${id}`);
-  if (row.status !== 'pending') throw new AdminError('OWNER_REQUEST_CLOSED', `owner request ${id} is ${row.status}`);
+  if (!row) throw new Refusal('OWNER_REQUEST_NOT_FOUND', `no owner request ${id}`);
+  if (row.status !== 'pending') throw new Refusal('OWNER_REQUEST_CLOSED', `owner request ${id} is ${row.status}`);
   if (row.requested_by === deciderId)
-    throw new AdminError('APPROVAL_ALREADY_GIVEN', `operator ${deciderId} asked for request ${id}`);
+    throw new Refusal('APPROVAL_ALREADY_GIVEN', `operator ${deciderId} asked for request ${id}`);
   return row;
 }
 

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { SESSION_CONFIRMATION_MS } from '../../platform/http/session-cache.ts';
-import { adminCall, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Freezing and logging out everywhere from the console on one node: the player's sessions, cached by
 // another node, are refused there within the session cache's bound (decision 0017), at once with Redis.

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from './test-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
-// The actions on a player from the console (issue 15, part A): freeze and unfreeze, log out everywhere,
+// The actions on a player from the console: freeze and unfreeze, log out everywhere,
 // unlock the withdrawal password, and balance adjustments with maker-checker; each one audit row with
 // the operator, the address, before and after, committed with the change. On PGlite and PostgreSQL.
 

@@ -4,7 +4,7 @@ import { forgetRevokedSessions } from '../../platform/http/authenticate.ts';
 import { endAllUserSessions } from '../auth/sessions.ts';
 import { findWithdrawPasswordLock, unlockWithdrawPassword } from '../payments/payout-accounts/check-withdraw-password.ts';
 import { endStudioSessions } from '../providers/end-studio-sessions.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import type { AuditNote } from './register-admin-endpoint.ts';
 
@@ -21,7 +21,7 @@ type FrozenState = { frozen_at: Date | null; frozen_reason: string | null };
 
 async function lockPlayer(tx: Queryable, playerId: number): Promise<FrozenState> {
   const [row] = await tx.query<FrozenState>('select frozen_at, frozen_reason from users where id = $1 for update', [playerId]);
-  if (!row) throw new AdminError('PLAYER_NOT_FOUND', `no player ${playerId}`);
+  if (!row) throw new Refusal('PLAYER_NOT_FOUND', `no player ${playerId}`);
   return row;
 }
 
@@ -112,7 +112,7 @@ export async function unlockPlayerWithdrawPassword(
   const [player] = await bo.app.db.query<{ frozen_at: Date | null }>('select frozen_at from users where id = $1', [
     input.playerId,
   ]);
-  if (!player) throw new AdminError('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
+  if (!player) throw new Refusal('PLAYER_NOT_FOUND', `no player ${input.playerId}`);
   const before = await findWithdrawPasswordLock(bo.app, input.playerId);
   call.audit.before = { playerId: input.playerId, ...before };
   call.audit.after = { playerId: input.playerId, failures: 0, isLocked: false };

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import { PLAYER_EXPORT_MAX_ROWS, type TPlayerPage, type TPlayerTransfer } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { AppContext } from '../../platform/context.ts';
@@ -7,7 +7,7 @@ import { findPlayerTransfers, type PLAYER_TRANSFER_REASONS } from '../wallet/led
 import { findWithdrawPasswordLock } from '../payments/payout-accounts/check-withdraw-password.ts';
 import { destinationLabel } from '../payments/withdraw/find-withdraw-list.ts';
 import { findPlayerAdjustments } from './adjust-balance.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { csvCell } from './audit-log.ts';
 
 // A player's page in the console: everything support, risk and finance look at before acting, read
@@ -53,7 +53,7 @@ async function findUser(db: Queryable, playerId: number): Promise<UserRow> {
      from users u left join users i on i.id = u.inviter_id where u.id = $1`,
     [playerId],
   );
-  if (!row) throw new AdminError('PLAYER_NOT_FOUND', `no player ${playerId}`);
+  if (!row) throw new Refusal('PLAYER_NOT_FOUND', `no player ${playerId}`);
   return row;
 }
 
@@ -205,7 +205,7 @@ type TransferKind = keyof typeof PLAYER_TRANSFER_REASONS;
 
 async function assertPlayer(db: Queryable, playerId: number) {
   const [row] = await db.query('select id from users where id = $1', [playerId]);
-  if (!row) throw new AdminError('PLAYER_NOT_FOUND', `no player ${playerId}`);
+  if (!row) throw new Refusal('PLAYER_NOT_FOUND', `no player ${playerId}`);
 }
 
 export async function findPlayerTransferPage(

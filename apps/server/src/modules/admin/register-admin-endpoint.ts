@@ -10,12 +10,11 @@ import {
 } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { AppError } from '../../platform/http/app-error.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { findIllFormedText } from '../../platform/db/storable-json.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { sourceKey } from '../../platform/rate-limit/source-key.ts';
-import { AdminError } from './admin-error.ts';
 import { auditDetailsOfInput, auditDetailsOfRefusedBody } from './audit-details.ts';
 import { writeAudit } from './audit-log.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
@@ -135,8 +134,8 @@ export function registerAdminEndpoint<P extends AdminEndpointPath>(
         await handler({ input: parsed.data, meta, principal, audit: note, recordWithin } as AdminHandlerArgs<P>),
       );
     } catch (error) {
-      if (error instanceof AdminError) return refuse(error.code, error.httpStatus, error.message);
-      if (error instanceof AppError) return refuse(error.code, error.httpStatus, error.message, error.field);
+      if (error instanceof Refusal && isAdminErrorCode(error.code))
+        return refuse(error.code, error.httpStatus, error.message, error.field);
       throw error;
     }
     if (definition.audit === 'change' && !isRecordedWithin) {

@@ -1,4 +1,5 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 import {
   RISK_FLAG_LIMIT,
   UNUSUAL_NET_WIN_RUPEES,
@@ -24,7 +25,6 @@ import { registerAdminEndpoint } from './register-admin-endpoint.ts';
 // rules and their thresholds are the contract's UNUSUAL_* constants, shown on the screen).
 // Each flag lists player ids the console links to their pages. A flag is a reason to look, not a verdict.
 
-const DAY_MS = 86_400_000;
 /** An inviter is listed from this many bonuses for new accounts in the period. */
 export const INVITE_CHAIN_MIN = 3;
 

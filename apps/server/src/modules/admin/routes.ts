@@ -39,9 +39,9 @@ import {
 } from './operator-powers.ts';
 import { listOperators, operatorView } from './operators.ts';
 import { listOwnerRequests } from './owner-requests.ts';
-import { revokeOperatorSession } from './operator-sessions.ts';
 import { adminRefusal, auditWithin, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { changeOwnPassword, confirmEnrolment, signIn } from './sign-in.ts';
+import { signOut } from './sign-out.ts';
 import { deriveTotpKey } from './totp.ts';
 
 // The back office: its API under /admin-api and the console (apps/admin/dist) under /admin, both
@@ -91,13 +91,9 @@ function registerAdminRoutes(scope: FastifyInstance, bo: BackOfficeContext) {
   registerAdminEndpoint(scope, bo, '/auth/confirmEnrolment', ({ input, meta, audit, recordWithin }) =>
     confirmEnrolment(bo, input, meta, audit, recordWithin),
   );
-  registerAdminEndpoint(scope, bo, '/auth/signOut', async ({ principal, recordWithin }) => {
-    await db.transaction(async (tx) => {
-      await revokeOperatorSession(tx, principal.sessionId, clock.now());
-      await recordWithin(tx);
-    });
-    return null;
-  });
+  registerAdminEndpoint(scope, bo, '/auth/signOut', ({ principal, recordWithin }) =>
+    signOut(bo, principal.sessionId, recordWithin),
+  );
   registerAdminEndpoint(scope, bo, '/auth/me', async ({ principal }) => ({
     operator: operatorView(principal.operator),
     expiresAtMs: principal.expiresAt.getTime(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createOperator } from './operators.ts';
-import { adminCall, signedInOperator, totpCode } from './test-operators.ts';
+import { adminCall, signedInOperator, totpCode } from '../../../test/admin-operators.ts';
 
 // Who can stop an operator signing in: failures count per login and address (5), per address (20,
 // failures only) and per login across addresses (a ceiling of 100, or 5 wrong second factors after the

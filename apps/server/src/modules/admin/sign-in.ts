@@ -6,7 +6,7 @@ import type { ZChangeOwnPasswordRequest, ZConfirmEnrolmentRequest, ZSignInReques
 import type { Queryable } from '../../platform/db/db.ts';
 import { sourceKey } from '../../platform/rate-limit/source-key.ts';
 import { acceptTotp } from './accept-totp.ts';
-import { AdminError } from './admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 import { findOperatorByLogin, OPERATOR_COLUMNS, operatorView, type OperatorRow } from './operators.ts';
 import { hasSignedInFrom, openOperatorSession } from './operator-sessions.ts';
@@ -53,7 +53,7 @@ async function countAttempt(bo: BackOfficeContext, keys: AttemptKeys, what: stri
     bo.app.limiter.hit(keys.loginAndSource, ATTEMPTS_PER_LOGIN_AND_SOURCE, THROTTLE_WINDOW_MS),
     bo.app.limiter.hit(keys.source, FAILURES_PER_SOURCE, THROTTLE_WINDOW_MS),
   ]);
-  if (!byLoginAndSource.isAllowed || !bySource.isAllowed) throw new AdminError('SIGN_IN_THROTTLED', `sign-in throttled: ${what}`);
+  if (!byLoginAndSource.isAllowed || !bySource.isAllowed) throw new Refusal('SIGN_IN_THROTTLED', `sign-in throttled: ${what}`);
 }
 
 /** A complete sign-in (or enrolment, or password change) counts as no failure anywhere. */
@@ -116,8 +116,8 @@ export async function signIn(
   // guarded login, an attempt without a recovery code is refused as throttled, whatever it holds.
   const refusal = (detail: string) =>
     isAppAllowed || input.recoveryCode !== undefined
-      ? new AdminError('SIGN_IN_FAILED', detail)
-      : new AdminError('SIGN_IN_THROTTLED', `guarded login: ${detail}`);
+      ? new Refusal('SIGN_IN_FAILED', detail)
+      : new Refusal('SIGN_IN_THROTTLED', `guarded login: ${detail}`);
 
   if (!operator || operator.is_disabled || !(await bo.hasher.verify(operator.password_hash, input.password))) {
     if (!operator || operator.is_disabled) await bo.hasher.verifyAgainstDummy(input.password);
@@ -165,7 +165,7 @@ async function isSecondFactorAccepted(
     await acceptTotp(bo.app.db, operator.id, unseal(bo.totpKey, operator.totp_secret_sealed!), input.code, now);
     return true;
   } catch (error) {
-    if (error instanceof AdminError && error.code === 'TOTP_INVALID') return false;
+    if (error instanceof Refusal && error.code === 'TOTP_INVALID') return false;
     throw error;
   }
 }
@@ -193,12 +193,12 @@ export async function confirmEnrolment(
       [sha256Hex(input.enrolmentToken), now],
     );
     const operator = rows[0];
-    if (!operator) throw new AdminError('ENROLMENT_EXPIRED');
+    if (!operator) throw new Refusal('ENROLMENT_EXPIRED');
     subject.operatorId = operator.id;
     subject.login = operator.login;
     const secret = unseal(bo.totpKey, operator.totp_pending_sealed!);
     await acceptTotp(tx, operator.id, secret, input.code, now);
-    if (await bo.hasher.verify(operator.password_hash, input.newPassword)) throw new AdminError('OPERATOR_PASSWORD_REUSED');
+    if (await bo.hasher.verify(operator.password_hash, input.newPassword)) throw new Refusal('OPERATOR_PASSWORD_REUSED');
     const [enrolled] = await tx.query<OperatorRow>(
       `update operators set totp_secret_sealed = totp_pending_sealed, totp_pending_sealed = null, enrolment_token_hash = null,
          enrolment_expires_at = null, password_hash = $2, must_change_password = false, last_sign_in_at = $3
@@ -226,10 +226,10 @@ export async function changeOwnPassword(
   const keys = attemptKeys(operator.login, source.ip);
   await countAttempt(bo, keys, `password change of ${operator.login} from ${source.ip}`);
   if (!(await bo.hasher.verify(operator.password_hash, input.currentPassword)))
-    throw new AdminError('SIGN_IN_FAILED', 'wrong password');
+    throw new Refusal('SIGN_IN_FAILED', 'wrong password');
   const now = bo.app.clock.now();
   await acceptTotp(bo.app.db, operator.id, unseal(bo.totpKey, operator.totp_secret_sealed!), input.code, now);
-  if (await bo.hasher.verify(operator.password_hash, input.newPassword)) throw new AdminError('OPERATOR_PASSWORD_REUSED');
+  if (await bo.hasher.verify(operator.password_hash, input.newPassword)) throw new Refusal('OPERATOR_PASSWORD_REUSED');
   const passwordHash = await bo.hasher.hash(input.newPassword);
   await bo.app.db.transaction(async (tx) => {
     await tx.query('update operators set password_hash = $2, must_change_password = false where id = $1::bigint', [

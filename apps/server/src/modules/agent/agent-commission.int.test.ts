@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import type { Db, Queryable, Row } from '../../platform/db/db.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
 
 // The daily agent commission (decision 0013): each agent is paid, once per finished Kolkata day,
@@ -41,13 +41,15 @@ async function move(server: TestServer, userId: number, key: string, reason: 'be
   const house = await houseAccountId(server.ctx.db, reason === 'adjustment' ? 'adjustments' : 'room:commission-test');
   const toPlayer = reason !== 'bet';
   await server.ctx.db.transaction((tx) =>
-    postTransfer(tx, {
-      idempotencyKey: key,
-      debitAccountId: toPlayer ? house : accounts.cashAccountId,
-      creditAccountId: toPlayer ? accounts.cashAccountId : house,
-      amountPaise: paise,
-      reason,
-    }),
+    postGroup(tx, [
+      {
+        idempotencyKey: key,
+        debitAccountId: toPlayer ? house : accounts.cashAccountId,
+        creditAccountId: toPlayer ? accounts.cashAccountId : house,
+        amountPaise: paise,
+        reason,
+      },
+    ]),
   );
 }
 

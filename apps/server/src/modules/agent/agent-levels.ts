@@ -1,7 +1,7 @@
-import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/contracts';
-import type { AgentLevelThreshold } from '../../platform/config.ts';
+import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/rules/agent-periods';
+import type { AgentLevelThreshold } from './agent-env.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { addDays } from './kolkata-days.ts';
+import { shiftDay } from '@mayur/rules/kolkata-day';
 
 export type LevelChanges = { raised: number; lowered: number };
 
@@ -17,7 +17,7 @@ export async function decideAgentLevels(
   thresholds: readonly AgentLevelThreshold[],
   day: string,
 ): Promise<LevelChanges> {
-  const firstDay = addDays(day, 1 - AGENT_LEVEL_WINDOW_DAYS);
+  const firstDay = shiftDay(day, 1 - AGENT_LEVEL_WINDOW_DAYS);
   const [changes] = await tx.query<{ raised: number; lowered: number }>(
     `with sizes as (
        select ancestor_id as agent_id, count(*)::integer as members from agent_team group by ancestor_id

@@ -3,7 +3,7 @@ import { addBankCard, expectLedgerBalanced, operator, WITHDRAW_PASSWORD } from '
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 import { payCommissionDay, payDueCommissions } from './pay-daily-commission.ts';
 import { refreshTeamStats } from './refresh-team-stats.ts';
 import { startTeamStatsClock } from './team-stats-clock.ts';
@@ -105,13 +105,15 @@ describe('agent statistics and levels', () => {
     );
     const toPlayer = reason === 'refund' || reason === 'adjustment' || reason === 'gift';
     await server.ctx.db.transaction((tx) =>
-      postTransfer(tx, {
-        idempotencyKey: `stats-test:${sequence}`,
-        debitAccountId: toPlayer ? house : accounts.cashAccountId,
-        creditAccountId: toPlayer ? accounts.cashAccountId : house,
-        amountPaise: paise,
-        reason,
-      }),
+      postGroup(tx, [
+        {
+          idempotencyKey: `stats-test:${sequence}`,
+          debitAccountId: toPlayer ? house : accounts.cashAccountId,
+          creditAccountId: toPlayer ? accounts.cashAccountId : house,
+          amountPaise: paise,
+          reason,
+        },
+      ]),
     );
     const ledger = ledgerOf(player);
     ledger.cashPaise += toPlayer ? paise : -paise;

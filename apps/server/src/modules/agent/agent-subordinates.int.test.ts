@@ -4,7 +4,7 @@ import { registerThroughApi, type RegisteredPlayer } from '../../../test/players
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 import { payCommissionDay } from './pay-daily-commission.ts';
 
 // The subordinates list (`/starAgent/findDownByPage`): the session player's own team at depths 1–6,
@@ -141,22 +141,24 @@ describe('the subordinates list', () => {
     const accounts = await findPlayerAccounts(server.ctx.db, member.userId);
     const house = await houseAccountId(server.ctx.db, 'room:subordinates-test');
     const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
-    await server.ctx.db.transaction(async (tx) => {
-      await postTransfer(tx, {
-        idempotencyKey: `fund:${key}`,
-        debitAccountId: adjustments,
-        creditAccountId: accounts.cashAccountId,
-        amountPaise: paise,
-        reason: 'adjustment',
-      });
-      await postTransfer(tx, {
-        idempotencyKey: `bet:${key}`,
-        debitAccountId: accounts.cashAccountId,
-        creditAccountId: house,
-        amountPaise: paise,
-        reason: 'bet',
-      });
-    });
+    await server.ctx.db.transaction((tx) =>
+      postGroup(tx, [
+        {
+          idempotencyKey: `fund:${key}`,
+          debitAccountId: adjustments,
+          creditAccountId: accounts.cashAccountId,
+          amountPaise: paise,
+          reason: 'adjustment',
+        },
+        {
+          idempotencyKey: `bet:${key}`,
+          debitAccountId: accounts.cashAccountId,
+          creditAccountId: house,
+          amountPaise: paise,
+          reason: 'bet',
+        },
+      ]),
+    );
     validBets.set(member.userId, (validBets.get(member.userId) ?? 0n) + paise);
   }
 

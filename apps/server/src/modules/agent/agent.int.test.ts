@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { migrate } from '../../platform/db/migrate.ts';
 import { findPlayerBalances, houseAccountId, findPlayerAccounts } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 
 // The agent programme's first step (decision 0012): the team as a closure table written at
 // registration, the invite bonus paid once when a direct subordinate's recharges reach the threshold,
@@ -234,13 +234,15 @@ describe('the team and the invite bonus', () => {
     // The daily job does not exist yet; a transfer of its reason stands in for one of its payments.
     const source = await houseAccountId(server.ctx.db, 'adjustments');
     await server.ctx.db.transaction((tx) =>
-      postTransfer(tx, {
-        idempotencyKey: `test-commission:${agent.userId}`,
-        debitAccountId: source,
-        creditAccountId: accounts.cashAccountId,
-        amountPaise: 1_234n,
-        reason: 'commission',
-      }),
+      postGroup(tx, [
+        {
+          idempotencyKey: `test-commission:${agent.userId}`,
+          debitAccountId: source,
+          creditAccountId: accounts.cashAccountId,
+          amountPaise: 1_234n,
+          reason: 'commission',
+        },
+      ]),
     );
     // Transfers are stamped by the database's clock; the card's days come from the server's clock.
     server.clock.advance(Date.now() - server.clock.now().getTime());

@@ -4,8 +4,8 @@ import { lastKolkataMidnightMs, moveTransferTo } from '../../../test/ledger-time
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
-import { kolkataDay } from './kolkata-days.ts';
+import { postGroup } from '../wallet/ledger.ts';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
 import { payCommissionDay } from './pay-daily-commission.ts';
 
 // The daily commission counts a refund against the day of the stake it gives back (decision 0013): a
@@ -37,13 +37,15 @@ async function agentWithMember(): Promise<{ agent: RegisteredPlayer; member: Reg
   const accounts = await findPlayerAccounts(server.ctx.db, member.userId);
   const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
   await server.ctx.db.transaction((tx) =>
-    postTransfer(tx, {
-      idempotencyKey: `fund:${member.userId}`,
-      debitAccountId: adjustments,
-      creditAccountId: accounts.cashAccountId,
-      amountPaise: 1_000_000n,
-      reason: 'adjustment',
-    }),
+    postGroup(tx, [
+      {
+        idempotencyKey: `fund:${member.userId}`,
+        debitAccountId: adjustments,
+        creditAccountId: accounts.cashAccountId,
+        amountPaise: 1_000_000n,
+        reason: 'adjustment',
+      },
+    ]),
   );
   return { agent, member };
 }
@@ -60,14 +62,16 @@ async function stakeMovement(
   const accounts = await findPlayerAccounts(server.ctx.db, member.userId);
   const room = await houseAccountId(server.ctx.db, 'room:commission-test');
   await server.ctx.db.transaction((tx) =>
-    postTransfer(tx, {
-      idempotencyKey: key,
-      debitAccountId: kind === 'bet' ? accounts.cashAccountId : room,
-      creditAccountId: kind === 'bet' ? room : accounts.cashAccountId,
-      amountPaise: paise,
-      reason: kind,
-      reference,
-    }),
+    postGroup(tx, [
+      {
+        idempotencyKey: key,
+        debitAccountId: kind === 'bet' ? accounts.cashAccountId : room,
+        creditAccountId: kind === 'bet' ? room : accounts.cashAccountId,
+        amountPaise: paise,
+        reason: kind,
+        reference,
+      },
+    ]),
   );
   await moveTransferTo(server.ctx.db, key, new Date(at));
 }

@@ -1,4 +1,6 @@
-import { AGENT_LEVEL_WINDOW_DAYS, AGENT_TEAM_MAX_DEPTH, formatMoney, type TAgentRulesResponse } from '@mayur/contracts';
+import { type TAgentRulesResponse } from '@mayur/contracts';
+import { AGENT_LEVEL_WINDOW_DAYS, AGENT_TEAM_MAX_DEPTH } from '@mayur/rules/agent-periods';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
 import { findTodaysSettings } from './programme-settings.ts';
 

@@ -1,15 +1,9 @@
-import {
-  agentRangeProblem,
-  daysInRange,
-  formatMoney,
-  type TAgentDay,
-  type TAgentFigures,
-  type TFindAllInfoRequest,
-  type TFindAllInfoResponse,
-} from '@mayur/contracts';
+import { type TAgentDay, type TAgentFigures, type TFindAllInfoRequest, type TFindAllInfoResponse } from '@mayur/contracts';
+import { agentRangeProblem, daysInRange } from '@mayur/rules/agent-periods';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
-import { addDays, kolkataDay } from './kolkata-days.ts';
+import { shiftDay, kolkataDay } from '@mayur/rules/kolkata-day';
 
 type Scope = 'direct' | 'team';
 
@@ -121,7 +115,7 @@ export async function findAllInfo(ctx: AppContext, userId: number, input: TFindA
   }
   const dayCount = daysInRange(input.from, input.to);
   const days: TAgentDay[] = Array.from({ length: dayCount }, (_, index) => {
-    const day = addDays(input.from, index);
+    const day = shiftDay(input.from, index);
     const row = teamDays.get(day);
     return { day, rechargeAmount: formatMoney(row?.deposit_paise ?? 0n), teamBetAmount: formatMoney(row?.bet_paise ?? 0n) };
   });

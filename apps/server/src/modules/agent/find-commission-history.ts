@@ -1,4 +1,5 @@
-import { formatMoney, type TCommissionHistoryRequest, type TCommissionHistoryResponse } from '@mayur/contracts';
+import { type TCommissionHistoryRequest, type TCommissionHistoryResponse } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 
 type LineRow = { day: string; depth: number; members: number; bets_paise: bigint; rate_bp: number; amount_paise: bigint };

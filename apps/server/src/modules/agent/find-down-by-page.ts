@@ -1,9 +1,10 @@
-import { formatMoney, KOLKATA_OFFSET_MS, type TFindDownByPageRequest, type TFindDownByPageResponse } from '@mayur/contracts';
+import { type TFindDownByPageRequest, type TFindDownByPageResponse } from '@mayur/contracts';
+import { kolkataDayStartMs, shiftDay } from '@mayur/rules/kolkata-day';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { maskAccount } from './mask-account.ts';
 
-const DAY_MS = 86_400_000;
 /** Member IDs are PostgreSQL `integer`s: a bigger number names nobody, and must not reach the database. */
 const MAX_MEMBER_ID = 2_147_483_647;
 /** The cursor is the last member ID of a page, behind a version tag so its form can change later. */
@@ -89,8 +90,8 @@ function toFilters(userId: number, input: TFindDownByPageRequest): Filters {
   if (input.from !== undefined && input.to !== undefined) {
     // Registration days are Asia/Kolkata calendar days, both ends included. The closure row carries
     // the member's registration time (migration 0015), so no user row is read to filter.
-    add('t.descendant_registered_at >= ?', new Date(Date.parse(`${input.from}T00:00:00Z`) - KOLKATA_OFFSET_MS));
-    add('t.descendant_registered_at < ?', new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS - KOLKATA_OFFSET_MS));
+    add('t.descendant_registered_at >= ?', new Date(kolkataDayStartMs(input.from)));
+    add('t.descendant_registered_at < ?', new Date(kolkataDayStartMs(shiftDay(input.to, 1))));
   }
   return filters;
 }

@@ -1,4 +1,7 @@
-import { DAY_MS, formatMoney, kolkataDay, kolkataDayStartMs, type TFindPromoteResponse } from '@mayur/contracts';
+import { type TFindPromoteResponse } from '@mayur/contracts';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
+import { formatMoney } from '@mayur/rules/money';
+import { kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
-import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/contracts';
+import { AGENT_LEVEL_WINDOW_DAYS } from '@mayur/rules/agent-periods';
 import type { Logger } from 'pino';
-import type { AgentLevelThreshold } from '../../platform/config.ts';
+import type { AgentLevelThreshold } from './agent-env.ts';
 import type { AppContext } from '../../platform/context.ts';
 import type { Db, Tx } from '../../platform/db/db.ts';
 import { startInterval } from '../../platform/leader.ts';
 import { HOUSE_SHARD_COUNT, houseAccountId, houseShardPurpose } from '../wallet/accounts.ts';
-import { postPayoutsFromQuery } from '../wallet/post-transfers.ts';
+import { payOut } from '../wallet/ledger.ts';
 import { fillValidBets, VALID_BETS_REFUND_GRACE_MS } from '../wallet/valid-bets.ts';
 import { decideAgentLevels, type LevelChanges } from './agent-levels.ts';
-import { addDays, DAY_MS, kolkataDay, kolkataDayStartMs } from './kolkata-days.ts';
+import { shiftDay, DAY_MS, kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import { findSettingsOn, settingsFromConfig } from './programme-settings.ts';
 import { refreshTeamStats, refreshUnfinishedDays } from './refresh-team-stats.ts';
 
@@ -26,7 +26,7 @@ const CHECK_INTERVAL_MS = 60_000;
 export const MAX_DAYS_PER_STEP = 7;
 
 function nextDay(day: string): string {
-  return addDays(day, 1);
+  return shiftDay(day, 1);
 }
 
 /** The newest day whose commission is due at `nowMs`: yesterday from 01:00 Kolkata, else the day before. */
@@ -121,13 +121,25 @@ export async function payCommissionDay(
          and (v.bets_paise * r.rate_bp) / 10000 > 0`,
       [day, levels, depths, rates, ratesBp.length - 1],
     );
-    const posted = await postPayoutsFromQuery(tx, {
-      housePurpose: 'commissions',
-      reason: 'commission',
-      selectSql: `select 'commission:' || agent_id || ':' || $1::text, agent_id, sum(amount_paise)::bigint, 'commission-day:' || $1::text
-                  from agent_commission_members where day = $1::date group by agent_id`,
-      params: [day],
-    });
+    // One payout for the whole day, in the transaction of its claim, so that every account it pays is
+    // locked at once (a day of more agents than the wallet's MAX_PAYOUT_ROWS is refused whole, not split).
+    const agentTotals = await tx.query<{ agent_id: number; amount_paise: bigint }>(
+      'select agent_id, sum(amount_paise)::bigint as amount_paise from agent_commission_members where day = $1::date group by agent_id',
+      [day],
+    );
+    const posted = await payOut(
+      { inTransaction: tx },
+      {
+        housePurpose: 'commissions',
+        reason: 'commission',
+        rows: agentTotals.map((agent) => ({
+          idempotencyKey: `commission:${agent.agent_id}:${day}`,
+          userId: agent.agent_id,
+          amountPaise: agent.amount_paise,
+          reference: `commission-day:${day}`,
+        })),
+      },
+    );
     const [total] = await tx.query<{ amount_paise: bigint }>(
       'select coalesce(sum(amount_paise), 0)::bigint as amount_paise from agent_commission_members where day = $1::date',
       [day],
@@ -163,7 +175,7 @@ export async function payDueCommissions(
   const outcomes: DayOutcome[] = [];
   const defaults = settingsFromConfig(ctx.config);
   while (day <= dueDay && outcomes.length < maxDays) {
-    await refreshUnfinishedDays(ctx.db, addDays(day, 1 - AGENT_LEVEL_WINDOW_DAYS), addDays(day, -1), AGENT_LEVEL_WINDOW_DAYS);
+    await refreshUnfinishedDays(ctx.db, shiftDay(day, 1 - AGENT_LEVEL_WINDOW_DAYS), shiftDay(day, -1), AGENT_LEVEL_WINDOW_DAYS);
     await refreshTeamStats(ctx.db, day);
     const { commissionRatesBp, levelThresholds } = await findSettingsOn(ctx.db, defaults, day);
     outcomes.push(await payCommissionDay(ctx.db, commissionRatesBp, day, levelThresholds));

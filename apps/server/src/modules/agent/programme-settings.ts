@@ -1,8 +1,9 @@
-import type { AgentProgrammeInput } from '@mayur/contracts';
-import type { AgentLevelThreshold, Config } from '../../platform/config.ts';
+import type { AgentProgrammeInput } from '@mayur/rules/agent-programme-rules';
+import type { Config } from '../../platform/config.ts';
+import type { AgentLevelThreshold } from './agent-env.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
-import { addDays, kolkataDay } from './kolkata-days.ts';
+import { shiftDay, kolkataDay } from '@mayur/rules/kolkata-day';
 
 // The agent programme's settings (decisions 0012–0014, 0023): levels with their thresholds, the daily
 // commission rates per level and depth, and the invite bonus. They live in versions
@@ -193,7 +194,7 @@ export async function saveProgrammeChange(
   change: { nowMs: number; changedBy: string; operatorId: string | null },
 ): Promise<ProgrammeChange> {
   await tx.query('select pg_advisory_xact_lock($1)', [CHANGE_LOCK_KEY]);
-  const effectiveFrom = addDays(kolkataDay(change.nowMs), 1);
+  const effectiveFrom = shiftDay(kolkataDay(change.nowMs), 1);
   const [stored] = await tx.query<{ count: number }>('select count(*)::integer as count from agent_programme_settings');
   if (stored!.count === 0) await insertVersion(tx, defaults, SETTINGS_DAY, 'settings', null);
   const before = await findSettingsOn(tx, defaults, effectiveFrom);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { isCalendarDay } from '@mayur/contracts';
+import { isCalendarDay } from '@mayur/rules/agent-periods';
 import type { Db } from '../../platform/db/db.ts';
 import { fillCashBalances, fillPlayerActivity } from '../wallet/player-activity.ts';
 import { VALID_BETS_REFUND_GRACE_MS } from '../wallet/valid-bets.ts';
-import { DAY_MS, kolkataDayStartMs } from './kolkata-days.ts';
+import { DAY_MS, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 
 /** Every refresh takes this lock for its transaction: two refreshes never rewrite the same rows at once. */
 const STATS_LOCK_KEY = 7_215_014;

@@ -1,7 +1,7 @@
-import { AGENT_RANGE_MAX_DAYS } from '@mayur/contracts';
+import { AGENT_RANGE_MAX_DAYS } from '@mayur/rules/agent-periods';
 import type { AppContext } from '../../platform/context.ts';
 import { startInterval } from '../../platform/leader.ts';
-import { addDays, kolkataDay } from './kolkata-days.ts';
+import { shiftDay, kolkataDay } from '@mayur/rules/kolkata-day';
 import { refreshTeamStats, refreshUnfinishedDays } from './refresh-team-stats.ts';
 
 /** Past days finalised per step, oldest first, until every day a report can ask for is final. */
@@ -22,8 +22,8 @@ export function startTeamStatsClock(ctx: AppContext): () => Promise<void> {
     log.info({ day: today, agents, durationMs: Math.round(performance.now() - startedMs) }, 'agent statistics refreshed');
     const finalised = await refreshUnfinishedDays(
       ctx.db,
-      addDays(today, -AGENT_RANGE_MAX_DAYS),
-      addDays(today, -1),
+      shiftDay(today, -AGENT_RANGE_MAX_DAYS),
+      shiftDay(today, -1),
       PAST_DAYS_PER_STEP,
     );
     if (finalised.length > 0) log.info({ days: finalised }, 'agent statistics of past days finalised');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { AGENT_TEAM_MAX_DEPTH } from '@mayur/contracts';
+import { AGENT_TEAM_MAX_DEPTH } from '@mayur/rules/agent-periods';
 import type { Queryable } from '../../platform/db/db.ts';
 
 /**

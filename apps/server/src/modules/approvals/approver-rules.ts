@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
-import { AdminError } from '../../platform/http/admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import type { Approver } from './approver.ts';
 
 // Who may not be the second person. Maker-checker holds only if the two people are really two:
@@ -41,7 +41,7 @@ export async function assertNotCoolingPair(
   const isMakerMadeByChecker = within(maker) && maker!.made_by === pair.checker.operatorId;
   const areMadeBySameOne = within(maker) && within(checker) && maker!.made_by === checker!.made_by;
   if (isCheckerMadeByMaker || isMakerMadeByChecker || areMadeBySameOne)
-    throw new AdminError(
+    throw new Refusal(
       'APPROVER_COOLING',
       `${pair.checker.key} and ${pair.maker.key} made or reset each other's accounts recently`,
     );
@@ -57,7 +57,7 @@ export async function assertDidNotFundPlayer(tx: Queryable, approver: Approver, 
     [playerId, approver.key],
   );
   if (row!.by_gift || row!.by_adjustment)
-    throw new AdminError(
+    throw new Refusal(
       'APPROVER_FUNDED_PLAYER',
       `${approver.key} ${row!.by_gift ? 'made or approved a gift code' : 'asked for or approved an adjustment'} player ${playerId} received`,
     );

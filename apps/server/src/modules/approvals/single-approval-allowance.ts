@@ -1,4 +1,4 @@
-import { kolkataDay } from '@mayur/contracts';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { Approver } from './approver.ts';
 

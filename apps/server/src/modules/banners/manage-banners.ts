@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
-import { BANNER_IMAGE_EXTENSIONS, checkBannerImage, type BannerImageType, type THomeBanner } from '@mayur/contracts';
-import { BANNERS_MAX_COUNT, type AdminOnlyErrorCode, type TAdminBanner, type TContentLocale } from '@mayur/contracts/admin';
+import { type THomeBanner } from '@mayur/contracts';
+import { BANNER_IMAGE_EXTENSIONS, checkBannerImage, type BannerImageType } from '@mayur/rules/banner-rules';
+import { BANNERS_MAX_COUNT, type TAdminBanner, type TContentLocale } from '@mayur/contracts/admin';
 import type { Queryable } from '../../platform/db/db.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // The home carousel's banners (decision 0023, "Banners"): uploaded, edited, ordered and deleted by
 // operators in the console (admin/banners.ts), read by players on /home/banners with their
 // images at /banners/<sha256>.<ext> (routes.ts). A banner shows while enabled, started, not ended,
 // for the player's language or every language — the one rule below, in SQL and for the console.
-
-/** A refusal of the console's banner actions, with its code (the back office answers it as its own refusal). */
-export class BannerRefusal extends Error {
-  readonly code: AdminOnlyErrorCode;
-
-  constructor(code: Extract<AdminOnlyErrorCode, `BANNER_${string}`>, detail: string) {
-    super(detail);
-    this.name = 'BannerRefusal';
-    this.code = code;
-  }
-}
 
 type BannerRow = {
   id: string;
@@ -144,9 +135,9 @@ const instant = (value: string | null) => (value ? new Date(value) : null);
 export async function createBanner(db: Queryable, imageBase64: string, fields: BannerFields, by: string, now: Date) {
   const bytes = Buffer.from(imageBase64, 'base64');
   const checked = checkBannerImage(bytes);
-  if (checked.problem) throw new BannerRefusal(checked.problem, `banner of ${bytes.length} bytes`);
+  if (checked.problem) throw new Refusal(checked.problem, `banner of ${bytes.length} bytes`);
   const existing = await orderedRows(db, true);
-  if (existing.length >= BANNERS_MAX_COUNT) throw new BannerRefusal('BANNER_LIMIT_REACHED', `${existing.length} banners`);
+  if (existing.length >= BANNERS_MAX_COUNT) throw new Refusal('BANNER_LIMIT_REACHED', `${existing.length} banners`);
   const nextOrder = existing.length === 0 ? 1 : existing[existing.length - 1]!.sort_order + 1;
   const [row] = await db.query<BannerRow>(
     `insert into banners (image, image_type, image_sha256, width, height, alt, headline, link, locale, sort_order,
@@ -181,7 +172,7 @@ async function positionOf(db: Queryable, id: string): Promise<number> {
 /** Changes a banner's texts, link, language, schedule and whether it is enabled, under its row lock. */
 export async function updateBanner(db: Queryable, id: string, fields: BannerFields, by: string, now: Date) {
   const [previous] = await db.query<BannerRow>(`select ${COLUMNS} from banners where id = $1 for update`, [id]);
-  if (!previous) throw new BannerRefusal('BANNER_NOT_FOUND', `no banner ${id}`);
+  if (!previous) throw new Refusal('BANNER_NOT_FOUND', `no banner ${id}`);
   const position = await positionOf(db, id);
   const [row] = await db.query<BannerRow>(
     `update banners set alt = $1, headline = $2, link = $3, locale = $4, starts_at = $5, ends_at = $6, is_enabled = $7,
@@ -208,7 +199,7 @@ export async function reorderBanners(db: Queryable, ids: readonly string[], by: 
   const rows = await orderedRows(db, true);
   const stored = rows.map((row) => row.id);
   const isSameSet = ids.length === stored.length && new Set(ids).size === ids.length && ids.every((id) => stored.includes(id));
-  if (!isSameSet) throw new BannerRefusal('BANNER_ORDER_STALE', `given ${ids.length} ids, stored ${stored.length}`);
+  if (!isSameSet) throw new Refusal('BANNER_ORDER_STALE', `given ${ids.length} ids, stored ${stored.length}`);
   await db.query(
     `update banners set sort_order = wanted.place, updated_by = $2, updated_at = $3
      from unnest($1::bigint[]) with ordinality as wanted(id, place)
@@ -222,6 +213,6 @@ export async function reorderBanners(db: Queryable, ids: readonly string[], by: 
 export async function deleteBanner(db: Queryable, id: string, now: Date): Promise<TAdminBanner> {
   const position = await positionOf(db, id);
   const [row] = await db.query<BannerRow>(`delete from banners where id = $1 returning ${COLUMNS}`, [id]);
-  if (!row) throw new BannerRefusal('BANNER_NOT_FOUND', `no banner ${id}`);
+  if (!row) throw new Refusal('BANNER_NOT_FOUND', `no banner ${id}`);
   return view(row, position, now);
 }

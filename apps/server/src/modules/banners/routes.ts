@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context.ts';
 import { refusal } from '../../platform/http/envelope.ts';
 import { registerEndpoint } from '../../platform/http/register-endpoint.ts';
 import { IMMUTABLE_CACHE_CONTROL } from '../../platform/http/static-files.ts';
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import { findTodaysSettings } from '../agent/programme-settings.ts';
 import { findBannerImage, findShowingBanners } from './manage-banners.ts';
 

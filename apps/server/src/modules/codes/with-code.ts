@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@mayur/contracts';
+import type { ErrorCode } from '@mayur/rules/errors';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';

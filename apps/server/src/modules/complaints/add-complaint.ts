@@ -1,20 +1,18 @@
 import { createHash } from 'node:crypto';
+import { type TAddComplaintRequest, type TComplaint } from '@mayur/contracts';
 import {
   COMPLAINT_INTERVAL_MS,
   detectScreenshot,
   screenshotProblem,
   type ComplaintType,
   type DetectedImage,
-  type TAddComplaintRequest,
-  type TComplaint,
-} from '@mayur/contracts';
+} from '@mayur/rules/complaint-rules';
+import { kolkataDayDigits } from '@mayur/rules/kolkata-day';
 import type { AppContext } from '../../platform/context.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findOwnRecordId } from './complaint-reference.ts';
 import { COMPLAINT_COLUMNS, complaintViews, type ComplaintRow } from './complaint-view.ts';
-
-const KOLKATA_OFFSET_MS = 330 * 60_000;
 
 type CheckedScreenshot = { bytes: Buffer; image: DetectedImage; sha256: string };
 
@@ -34,8 +32,7 @@ function checkScreenshots(screenshots: TAddComplaintRequest['screenshots']): Che
 
 /** "C" + the Kolkata day + the id, at least six digits: "C20261124000042". */
 export function complaintNumber(id: bigint, now: Date): string {
-  const day = new Date(now.getTime() + KOLKATA_OFFSET_MS).toISOString().slice(0, 10).replaceAll('-', '');
-  return `C${day}${id.toString().padStart(6, '0')}`;
+  return `C${kolkataDayDigits(now.getTime())}${id.toString().padStart(6, '0')}`;
 }
 
 async function findByRequestKey(tx: Queryable, userId: number, requestKey: string): Promise<ComplaintRow | null> {

@@ -1,4 +1,5 @@
-import type { ComplaintReferenceKind } from '@mayur/contracts';
+import { isRowId } from '@mayur/rules/field-rules';
+import type { ComplaintReferenceKind } from '@mayur/rules/complaint-rules';
 import type { Queryable } from '../../platform/db/db.ts';
 
 // A complaint may point at one of the player's own records. Each kind is read from its own table,
@@ -19,7 +20,7 @@ export async function findOwnRecordId(
   id: string,
 ): Promise<string | null> {
   const isBet = kind === 'lottery' || kind === 'crash';
-  if (isBet ? !/^[1-9]\d{0,17}$/.test(id) : !/^[A-Za-z0-9]{1,40}$/.test(id)) return null;
+  if (isBet ? !isRowId(id) : !/^[A-Za-z0-9]{1,40}$/.test(id)) return null;
   const rows = await db.query<{ id: string }>(OWN_RECORD_SQL[kind], [isBet ? id : id.toUpperCase(), userId]);
   return rows[0]?.id ?? null;
 }

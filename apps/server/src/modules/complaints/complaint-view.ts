@@ -1,4 +1,5 @@
-import type { ComplaintReferenceKind, ComplaintStatus, ComplaintType, ScreenshotType, TComplaint } from '@mayur/contracts';
+import type { TComplaint } from '@mayur/contracts';
+import type { ComplaintReferenceKind, ComplaintStatus, ComplaintType, ScreenshotType } from '@mayur/rules/complaint-rules';
 import type { Queryable } from '../../platform/db/db.ts';
 
 // What a player sees of their complaints: the row, its thread and its screenshots' descriptions (never

@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SCREENSHOT_MAX_BYTES } from '@mayur/contracts';
+import { SCREENSHOT_MAX_BYTES } from '@mayur/rules/complaint-rules';
 import { operator, payingPlayer } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { JPEG_6X4_BASE64, PNG_6X4_BASE64, PNG_RECEIPT_240X120_BASE64, WEBP_6X4_BASE64 } from './screenshot-fixtures.ts';
+import {
+  JPEG_6X4_BASE64,
+  PNG_6X4_BASE64,
+  PNG_RECEIPT_240X120_BASE64,
+  WEBP_6X4_BASE64,
+} from '../../../test/screenshot-fixtures.ts';
 
 let server: TestServer;
 

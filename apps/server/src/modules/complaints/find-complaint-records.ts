@@ -1,4 +1,5 @@
-import { formatMoney, type TComplaintRecord } from '@mayur/contracts';
+import { type TComplaintRecord } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 
 /** Records of each kind offered to pick from: enough to find a recent problem, few enough for one screen. */

@@ -1,4 +1,5 @@
-import type { ComplaintStatus, ScreenshotType } from '@mayur/contracts';
+import { isRowId } from '@mayur/rules/field-rules';
+import type { ComplaintStatus, ScreenshotType } from '@mayur/rules/complaint-rules';
 import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { COMPLAINT_COLUMNS, complaintViews, type ComplaintRow } from './complaint-view.ts';
@@ -15,7 +16,7 @@ export type OperatorComplaint = ComplaintRow & { message_count: bigint; attachme
 export async function findComplaintByReference(db: Queryable, reference: string, isLocked = false): Promise<ComplaintRow> {
   const trimmed = reference.trim().toUpperCase();
   const byNumber = /^C\d{14,}$/.test(trimmed);
-  if (!byNumber && !/^[1-9]\d{0,17}$/.test(trimmed))
+  if (!byNumber && !isRowId(trimmed))
     throw new AppError('COMPLAINT_NOT_FOUND', `"${reference}" is neither a complaint number nor an id`);
   const rows = await db.query<ComplaintRow>(
     `select ${COMPLAINT_COLUMNS} from complaints c where ${byNumber ? 'c.complaint_no = $1' : 'c.id = $1::bigint'}${isLocked ? ' for update' : ''}`,
@@ -135,7 +136,7 @@ export type OperatorScreenshot = {
 
 /** A screenshot for an operator to look at: its bytes with the type and checksum recorded when it was filed. */
 export async function findScreenshotForOperator(db: Queryable, screenshotId: string): Promise<OperatorScreenshot> {
-  const rows = /^[1-9]\d{0,17}$/.test(screenshotId.trim())
+  const rows = isRowId(screenshotId.trim())
     ? await db.query<{
         complaint_no: string;
         user_id: number;

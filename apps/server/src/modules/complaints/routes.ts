@@ -1,4 +1,4 @@
-import { SCREENSHOT_MAX_BASE64_LENGTH, SCREENSHOT_MAX_COUNT } from '@mayur/contracts';
+import { SCREENSHOT_MAX_BASE64_LENGTH, SCREENSHOT_MAX_COUNT } from '@mayur/rules/complaint-rules';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { authenticate } from '../../platform/http/authenticate.ts';

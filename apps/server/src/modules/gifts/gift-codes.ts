@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { TGiftCode, TGiftRedemption } from '@mayur/contracts/admin';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
@@ -7,7 +7,7 @@ import type { ApprovalRules } from '../approvals/approval-rules.ts';
 import type { Approver } from '../approvals/approver.ts';
 import { assertNotCoolingPair } from '../approvals/approver-rules.ts';
 import { takeSingleApprovalAllowance } from '../approvals/single-approval-allowance.ts';
-import { AdminError } from '../../platform/http/admin-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // Gift codes as operators manage them, from the CLI (gift:create, gift:approve) and the console
 // (/giftCodes/*): create, approve or reject, list with their uses, the redemptions of one, disable.
@@ -131,8 +131,7 @@ export async function createGiftCode(
 async function lockPendingCode(tx: Queryable, code: string, now: Date): Promise<GiftCodeRow> {
   const [row] = await tx.query<GiftCodeRow>(`select ${COLUMNS} from gift_codes where code = $1 for update`, [code]);
   if (!row) throw new AppError('GIFT_NOT_FOUND', `no gift code ${code}`);
-  if (row.approval_status !== 'pending')
-    throw new AdminError('GIFT_CODE_NOT_PENDING', `gift code ${code} is ${statusOf(row, now)}`);
+  if (row.approval_status !== 'pending') throw new Refusal('GIFT_CODE_NOT_PENDING', `gift code ${code} is ${statusOf(row, now)}`);
   return row;
 }
 
@@ -147,7 +146,7 @@ export async function approveGiftCode(
 ): Promise<TGiftCode> {
   return db.transaction(async (tx) => {
     const row = await lockPendingCode(tx, code, now);
-    if (row.maker_key === checker.key) throw new AdminError('APPROVAL_ALREADY_GIVEN', `${checker.key} made gift code ${code}`);
+    if (row.maker_key === checker.key) throw new Refusal('APPROVAL_ALREADY_GIVEN', `${checker.key} made gift code ${code}`);
     const maker: Approver = { key: row.maker_key, operatorId: operatorIdOf(row.maker_key), actor: row.created_by };
     await assertNotCoolingPair(tx, { maker, checker }, { coolingMs: rules.approverCoolingMs, nowMs: now.getTime() });
     const [after] = await tx.query<GiftCodeRow>(

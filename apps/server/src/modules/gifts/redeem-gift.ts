@@ -1,11 +1,11 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { assertMayRedeemGift } from '../protection/enforce-protection.ts';
 import { findPlayerAccounts, findPlayerBalances, houseAccountId } from '../wallet/accounts.ts';
 import { postBonusCredit } from '../wallet/bonus-wagering.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 
 type GiftRow = { amount_paise: bigint; target: 'bonus' | 'cash' };
 
@@ -40,7 +40,7 @@ export async function redeemGift(ctx: AppContext, userId: number, code: string) 
     const transfer =
       gift.target === 'bonus'
         ? await postBonusCredit(tx, ctx.config.bonusWageringMultiplierX100, userId, credit)
-        : await postTransfer(tx, { ...credit, creditAccountId: (await findPlayerAccounts(tx, userId)).cashAccountId });
+        : (await postGroup(tx, [{ ...credit, creditAccountId: (await findPlayerAccounts(tx, userId)).cashAccountId }]))[0];
     // The same player racing themselves: the second request finds the first one's transfer.
     if (transfer.isReplay) throw new AppError('GIFT_ALREADY_REDEEMED', `user ${userId} already redeemed ${code}`);
     await tx.query('insert into gift_redemptions (code, user_id, transfer_id) values ($1, $2, $3)', [code, userId, transfer.id]);

@@ -4,8 +4,9 @@ import { AppError } from '../../platform/http/app-error.ts';
 
 // Notices as operators edit them in the console (decision 0023, part B): per language or for every
 // language, published or not, shown between an optional start and end. What players read is
-// notices/routes.ts (/user/findNotice — whose messages make the announcement strip — and
-// /user/getNoticeUrl for the notice dialog), filtered by the same rule as `isShowing` here.
+// find-notices.ts (/user/findNotice, whose messages make the announcement strip) and
+// find-notice-urls.ts (/user/getNoticeUrl, for the notice dialog), filtered by the same rule as
+// `isShowing` here.
 
 type NoticeRow = {
   id: number;

@@ -1,7 +1,9 @@
-import type { ErrorCode } from '@mayur/contracts';
 import type { Logger } from 'pino';
+import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
+import { usageRefusal, type Refusal } from '../../platform/refusal.ts';
+import { findPlayerByReference, type FoundPlayer } from '../admin/search-players.ts';
 import type { InviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import type { ApprovalRules } from '../approvals/approval-rules.ts';
 import type { PasswordHasher } from '../auth/passwords.ts';
@@ -28,31 +30,38 @@ export type OperatorContext = {
 export type CommandArgs = Record<string, string | undefined>;
 export type CommandResult = { isOk: boolean; lines: string[] };
 
-/** A refusal an operator reads: what went wrong, in words, with the stable code. */
-export class CommandRefusal extends Error {
-  constructor(
-    message: string,
-    readonly code: ErrorCode | 'USAGE' = 'USAGE',
-  ) {
-    super(message);
-  }
+/**
+ * How the command line prints a refusal: a command's own in its words; a use case's (the console's
+ * use cases, shared) with its code, since its detail is written for the log.
+ */
+export function refusalLines(refusal: Refusal): string[] {
+  return [refusal.code === 'USAGE' ? `refused: ${refusal.message}` : `refused (${refusal.code}): ${refusal.message}`];
 }
 
-export type Command = { usage: string; run(ctx: OperatorContext, args: CommandArgs): Promise<string[]> };
+/** What a command runs with: the operator's context, with maker-checker's numbers settled. */
+export type CommandContext = OperatorContext & { approvalRules: ApprovalRules };
+export type Command = { usage: string; run(ctx: CommandContext, args: CommandArgs): Promise<string[]> };
+
+/**
+ * A command's options read by the console's own request schema, so that both surfaces accept and
+ * refuse the same input; only the wording of a refused option (`wordingOf` its field) is the CLI's.
+ */
+export function asConsoleRequest<T>(schema: z.ZodType<T>, input: unknown, wordingOf: (field: string) => string): T {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  throw usageRefusal(wordingOf(String(parsed.error.issues[0]?.path[0] ?? '')));
+}
 
 export function required(args: CommandArgs, name: string): string {
   const value = args[name]?.trim();
-  if (!value) throw new CommandRefusal(`--${name} is required`);
+  if (!value) throw usageRefusal(`--${name} is required`);
   return value;
 }
 
-/** The player an operator names by id, mobile number or e-mail. */
-export async function findUserId(db: Queryable, reference: string): Promise<number> {
-  const asId = /^\d{1,9}$/.test(reference) && !/^[6-9]\d{9}$/.test(reference) ? Number(reference) : null;
-  const rows = await db.query<{ id: number }>('select id from users where id = $1 or mobile = $2 or email = lower($2) limit 1', [
-    asId,
-    reference,
-  ]);
-  if (!rows[0]) throw new CommandRefusal(`no player found for "${reference}" (give an id, a mobile number or an e-mail)`);
-  return rows[0].id;
+/** The player an operator names by id, mobile number, e-mail or promotion code, as the console finds them. */
+export async function findPlayer(db: Queryable, reference: string): Promise<FoundPlayer> {
+  const player = await findPlayerByReference(db, reference);
+  if (!player)
+    throw usageRefusal(`no player found for "${reference}" (give an id, a mobile number, an e-mail or a promotion code)`);
+  return player;
 }

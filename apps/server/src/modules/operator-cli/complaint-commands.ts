@@ -1,4 +1,4 @@
-import { COMPLAINT_STATUSES, SCREENSHOT_EXTENSIONS, type ComplaintStatus } from '@mayur/contracts';
+import { COMPLAINT_STATUSES, SCREENSHOT_EXTENSIONS, type ComplaintStatus } from '@mayur/rules/complaint-rules';
 import {
   answerComplaint,
   closeComplaint,
@@ -7,7 +7,8 @@ import {
   findScreenshotForOperator,
   QUEUE_LIMIT,
 } from '../complaints/operator-complaints.ts';
-import { CommandRefusal, required, type Command, type CommandArgs } from './command-kit.ts';
+import { required, type Command, type CommandArgs } from './command-kit.ts';
+import { usageRefusal } from '../../platform/refusal.ts';
 
 // Operator commands for complaints and suggestions, until the back office exists: the queue, one
 // complaint's thread, an answer, closing. Audited by runOperatorCommand like every other command.
@@ -17,7 +18,7 @@ function statuses(args: CommandArgs): ComplaintStatus[] {
   if (status === 'waiting') return ['open'];
   if (status === 'all') return [...COMPLAINT_STATUSES];
   if (!(COMPLAINT_STATUSES as readonly string[]).includes(status))
-    throw new CommandRefusal(`--status must be waiting (open, the default), ${COMPLAINT_STATUSES.join(', ')} or all`);
+    throw usageRefusal(`--status must be waiting (open, the default), ${COMPLAINT_STATUSES.join(', ')} or all`);
   return [status as ComplaintStatus];
 }
 
@@ -80,7 +81,7 @@ export const complaintCommands: Record<string, Command> = {
     usage: 'complaint:close --complaint <number|id> [--text "<last message>"]',
     async run(ctx, args) {
       const closed = await closeComplaint(ctx.db, required(args, 'complaint'), ctx.actor, args.text, ctx.clock.now());
-      if (closed.wasClosed) throw new CommandRefusal(`${closed.number} is already closed; nothing changed`);
+      if (closed.wasClosed) throw usageRefusal(`${closed.number} is already closed; nothing changed`);
       return [`closed ${closed.number} for player ${closed.userId}`];
     },
   },

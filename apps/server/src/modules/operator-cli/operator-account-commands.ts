@@ -1,7 +1,7 @@
 import { isOperatorRole, OPERATOR_ROLES, ZNewOperatorFields, zOperatorEmail } from '@mayur/contracts/admin';
 import { createOperator } from '../admin/operators.ts';
-import { AdminError } from '../admin/admin-error.ts';
-import { CommandRefusal, required, type Command } from './command-kit.ts';
+import { required, type Command } from './command-kit.ts';
+import { usageRefusal } from '../../platform/refusal.ts';
 
 // The back office's first owner comes from the command line (nobody can sign in to create them);
 // later operators are usually created in the console by an owner. Both end in createOperator. The
@@ -14,9 +14,9 @@ export const operatorAccountCommands: Record<string, Command> = {
   'operator:create': {
     usage: `operator:create --login <login> --name "<name>" --role ${OPERATOR_ROLES.join('|')} [--email <address>] (prints a one-time password)`,
     async run(ctx, args) {
-      if (!ctx.hasher) throw new CommandRefusal('this command needs the password hasher');
+      if (!ctx.hasher) throw usageRefusal('this command needs the password hasher');
       const role = required(args, 'role');
-      if (!isOperatorRole(role)) throw new CommandRefusal(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
+      if (!isOperatorRole(role)) throw usageRefusal(`--role must be one of ${OPERATOR_ROLES.join(', ')}`);
       const parsed = ZCommandLineOperator.safeParse({
         login: required(args, 'login'),
         name: args.name ?? args.login,
@@ -24,20 +24,15 @@ export const operatorAccountCommands: Record<string, Command> = {
         email: args.email,
       });
       if (!parsed.success)
-        throw new CommandRefusal(
+        throw usageRefusal(
           '--login must be 3 to 100 letters, digits or ._@+-, --name 1 to 60 characters and --email an e-mail address',
         );
-      try {
-        const created = await createOperator(ctx.db, ctx.hasher, { ...parsed.data, createdBy: null }, ctx.clock.now());
-        return [
-          `operator ${created.operator.id} "${created.operator.name}" (${created.operator.login}) created as ${created.operator.role}`,
-          'sign in at /admin with this one-time password, then enrol two-factor and choose a password; it is shown only now:',
-          created.oneTimePassword,
-        ];
-      } catch (error) {
-        if (error instanceof AdminError) throw new CommandRefusal(error.message);
-        throw error;
-      }
+      const created = await createOperator(ctx.db, ctx.hasher, { ...parsed.data, createdBy: null }, ctx.clock.now());
+      return [
+        `operator ${created.operator.id} "${created.operator.name}" (${created.operator.login}) created as ${created.operator.role}`,
+        'sign in at /admin with this one-time password, then enrol two-factor and choose a password; it is shown only now:',
+        created.oneTimePassword,
+      ];
     },
   },
 };

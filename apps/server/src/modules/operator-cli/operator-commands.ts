@@ -1,8 +1,10 @@
+import { MAX_REQUEST_AMOUNT_PAISE } from '@mayur/rules/field-rules';
 import { createHash } from 'node:crypto';
-import { formatMoney, parseMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import {
-  CommandRefusal,
-  findUserId,
+  asConsoleRequest,
+  findPlayer,
+  refusalLines,
   required,
   type Command,
   type CommandArgs,
@@ -10,17 +12,16 @@ import {
   type OperatorContext,
 } from './command-kit.ts';
 import { complaintCommands } from './complaint-commands.ts';
+import { giftCommands } from './gift-commands.ts';
 import { operatorAccountCommands } from './operator-account-commands.ts';
 import { paymentCommands } from './payment-commands.ts';
 import { protectionCommands } from './protection-commands.ts';
 import { storableJsonText, wellFormedText } from '../../platform/db/storable-json.ts';
-import { AppError } from '../../platform/http/app-error.ts';
-import type { TAdjustment } from '@mayur/contracts/admin';
+import { Refusal, usageRefusal } from '../../platform/refusal.ts';
+import { ZAdjustmentIdRequest, ZAdjustmentRequest, type TAdjustment } from '@mayur/contracts/admin';
 import { DEFAULT_APPROVAL_RULES } from '../approvals/approval-rules.ts';
 import { commandLineApprover } from '../approvals/approver.ts';
-import { AdminError } from '../../platform/http/admin-error.ts';
 import { approveAdjustment, rejectAdjustment, requestAdjustment } from '../admin/adjust-balance.ts';
-import { approveGiftCode, createGiftCode, rejectGiftCode } from '../gifts/gift-codes.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { checkLedger, formatLedgerReport } from '../wallet/check-ledger.ts';
 import { findMoneyTranceList } from '../wallet/find-money-trance-list.ts';
@@ -29,13 +30,14 @@ import { findMoneyTranceList } from '../wallet/find-money-trance-list.ts';
 // database no server holds) and inside the running server (embedded database it holds), so both
 // paths behave identically. Every command is written to admin_audit_log.
 
-const MAX_GIFT_USES = 1_000_000;
-
-function positiveAmount(text: string): bigint {
-  const paise = parseMoney(text);
-  if (paise === null || paise <= 0n)
-    throw new CommandRefusal(`amount "${text}" must be a positive number of rupees with at most two decimals`);
-  return paise;
+/** user:adjust's options through the console's own request schema, so both refuse the same amounts and reasons. */
+function adjustmentRequestOf(playerId: number, args: CommandArgs): { amount: bigint; reason: string } {
+  const input = { playerId, amount: required(args, 'amount'), reason: required(args, 'reason') };
+  return asConsoleRequest(ZAdjustmentRequest, input, (field) =>
+    field === 'reason'
+      ? '--reason must be at most 500 characters'
+      : `amount "${args.amount}" must be a positive number of rupees with at most two decimals, at most ₹${formatMoney(MAX_REQUEST_AMOUNT_PAISE)}`,
+  );
 }
 
 const MAX_ADJUSTMENT_KEY_LENGTH = 100;
@@ -55,7 +57,7 @@ function adjustmentKey(
   if (given !== undefined) {
     const key = given.trim();
     if (key.length === 0 || key.length > MAX_ADJUSTMENT_KEY_LENGTH)
-      throw new CommandRefusal(`--key must be 1 to ${MAX_ADJUSTMENT_KEY_LENGTH} characters`);
+      throw usageRefusal(`--key must be 1 to ${MAX_ADJUSTMENT_KEY_LENGTH} characters`);
     return { idempotencyKey: `adjustment:${key}`, isDerived: false };
   }
   const digest = createHash('sha256')
@@ -64,12 +66,11 @@ function adjustmentKey(
   return { idempotencyKey: `adjustment-auto:${digest}`, isDerived: true };
 }
 
-export { CommandRefusal, type CommandArgs, type CommandResult, type OperatorContext } from './command-kit.ts';
+export { type CommandArgs, type CommandResult, type OperatorContext } from './command-kit.ts';
 
 function adjustmentId(args: CommandArgs): string {
-  const id = required(args, 'id');
-  if (!/^[1-9]\d{0,17}$/.test(id)) throw new CommandRefusal('--id must be an adjustment id (a whole number)');
-  return id;
+  const input = { adjustmentId: required(args, 'id') };
+  return asConsoleRequest(ZAdjustmentIdRequest, input, () => '--id must be an adjustment id (a whole number)').adjustmentId;
 }
 
 /** What user:adjust says: posted, waiting for a second approver, or the same request run again. */
@@ -101,92 +102,27 @@ const commands: Record<string, Command> = {
   ...complaintCommands,
   ...protectionCommands,
   ...operatorAccountCommands,
-  'gift:create': {
-    usage:
-      'gift:create --amount 50 --uses 1 [--expires <ISO time>] [--to bonus|cash]   (cash, or bonus above the single-approval value, waits for gift:approve)',
-    async run(ctx, args) {
-      const amountPaise = positiveAmount(required(args, 'amount'));
-      const uses = Number(args.uses ?? '1');
-      if (!Number.isSafeInteger(uses) || uses < 1 || uses > MAX_GIFT_USES)
-        throw new CommandRefusal(`--uses must be a whole number from 1 to ${MAX_GIFT_USES}`);
-      const target = args.to ?? 'bonus';
-      if (target !== 'bonus' && target !== 'cash') throw new CommandRefusal('--to must be bonus or cash');
-      let expiresAt: Date | null = null;
-      if (args.expires) {
-        expiresAt = new Date(args.expires);
-        if (Number.isNaN(expiresAt.getTime())) throw new CommandRefusal(`--expires "${args.expires}" is not an ISO date-time`);
-        if (expiresAt.getTime() <= ctx.clock.now().getTime()) throw new CommandRefusal('--expires must be in the future');
-      }
-      const gift = await createGiftCode(
-        ctx.db,
-        { amountPaise, uses, target, expiresAt },
-        commandLineApprover(ctx.actor),
-        ctx.approvalRules ?? DEFAULT_APPROVAL_RULES,
-        ctx.clock.now(),
-      );
-      return [
-        `gift code created: ₹${gift.amount} to ${target}, ${uses} use(s), ${expiresAt ? `expires ${expiresAt.toISOString()}` : 'no expiry'}`,
-        ...(gift.status === 'pending'
-          ? [
-              `it waits for a second, different approver before anybody can redeem it: gift:approve --code ${gift.code} as another ADMIN_ACTOR, or the console's Gift codes`,
-            ]
-          : []),
-        gift.code,
-      ];
-    },
-  },
-
-  'gift:approve': {
-    usage: 'gift:approve --code <code>   (a second, different approver releases a waiting gift code)',
-    async run(ctx, args) {
-      const code = required(args, 'code').toUpperCase();
-      const gift = await approveGiftCode(
-        ctx.db,
-        code,
-        commandLineApprover(ctx.actor),
-        ctx.approvalRules ?? DEFAULT_APPROVAL_RULES,
-        ctx.clock.now(),
-      );
-      return [
-        `gift code ${gift.code} approved: ₹${gift.amount} to ${gift.target}, ${gift.maxUses} use(s); it can be redeemed now`,
-      ];
-    },
-  },
-
-  'gift:reject': {
-    usage: 'gift:reject --code <code>',
-    async run(ctx, args) {
-      const code = required(args, 'code').toUpperCase();
-      await rejectGiftCode(ctx.db, code, commandLineApprover(ctx.actor), ctx.clock.now());
-      return [`gift code ${code} rejected; it can never be redeemed`];
-    },
-  },
-
+  ...giftCommands,
   'user:adjust': {
-    usage: 'user:adjust --user <id|email|mobile> --amount <±decimal> --reason "<text>" [--key <retry key>]',
+    usage: 'user:adjust --user <id|email|mobile|promotion code> --amount <±decimal> --reason "<text>" [--key <retry key>]',
     async run(ctx, args) {
-      const userId = await findUserId(ctx.db, required(args, 'user'));
-      const amountText = required(args, 'amount');
-      const isDebit = amountText.startsWith('-');
-      const amountPaise = positiveAmount(amountText.replace(/^[+-]/, ''));
-      const reason = required(args, 'reason');
-      if (reason.length > 500) throw new CommandRefusal('--reason must be at most 500 characters');
-      const signedPaise = isDebit ? -amountPaise : amountPaise;
+      const { id: userId } = await findPlayer(ctx.db, required(args, 'user'));
+      const { amount: signedPaise, reason } = adjustmentRequestOf(userId, args);
       const key = adjustmentKey(args.key, userId, signedPaise, reason);
       // The console's use case and its maker-checker: posted at once only when small enough and within
       // today's single-approval allowance; otherwise it waits for a second approver.
       let requested;
       try {
         requested = await requestAdjustment(
-          { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES },
+          { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules },
           { playerId: userId, amount: signedPaise, reason, requestKey: key.idempotencyKey },
           commandLineApprover(ctx.actor),
         );
       } catch (error) {
-        if (error instanceof AppError && error.code === 'IDEMPOTENCY_CONFLICT')
-          throw new CommandRefusal(
-            `--key "${args.key}" was already used for a different adjustment; nothing moved`,
+        if (error instanceof Refusal && error.code === 'IDEMPOTENCY_CONFLICT')
+          throw new Refusal(
             'IDEMPOTENCY_CONFLICT',
+            `--key "${args.key}" was already used for a different adjustment; nothing moved`,
           );
         throw error;
       }
@@ -198,7 +134,7 @@ const commands: Record<string, Command> = {
     usage: 'adjust:approve --id <adjustment id>   (a second, different approver posts a waiting adjustment)',
     async run(ctx, args) {
       const id = adjustmentId(args);
-      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES };
+      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules };
       const adjustment = await approveAdjustment(deps, id, commandLineApprover(ctx.actor));
       return [`adjustment ${id} posted: ₹${adjustment.amount} for player ${adjustment.playerId}`];
     },
@@ -208,28 +144,20 @@ const commands: Record<string, Command> = {
     usage: 'adjust:reject --id <adjustment id>',
     async run(ctx, args) {
       const id = adjustmentId(args);
-      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES };
+      const deps = { db: ctx.db, clock: ctx.clock, rules: ctx.approvalRules };
       await rejectAdjustment(deps, id, commandLineApprover(ctx.actor));
       return [`adjustment ${id} rejected; nothing moved`];
     },
   },
 
   'user:show': {
-    usage: 'user:show --user <id|email|mobile>',
+    usage: 'user:show --user <id|email|mobile|promotion code>',
     async run(ctx, args) {
-      const userId = await findUserId(ctx.db, required(args, 'user'));
-      const [user] = await ctx.db.query<{
-        id: number;
-        mobile: string | null;
-        email: string | null;
-        nick_name: string;
-        promotion_code: string;
-        created_at: Date;
-      }>('select id, mobile, email, nick_name, promotion_code, created_at from users where id = $1', [userId]);
-      const balances = await findPlayerBalances(ctx.db, userId);
-      const { list: transfers } = await findMoneyTranceList(ctx.db, userId, { pageNum: 1, pageSize: 10, type: 'all' });
+      const user = await findPlayer(ctx.db, required(args, 'user'));
+      const balances = await findPlayerBalances(ctx.db, user.id);
+      const { list: transfers } = await findMoneyTranceList(ctx.db, user.id, { pageNum: 1, pageSize: 10, type: 'all' });
       return [
-        `player ${user!.id} "${user!.nick_name}" mobile ${user!.mobile ?? '-'} e-mail ${user!.email ?? '-'} code ${user!.promotion_code} since ${user!.created_at.toISOString()}`,
+        `player ${user.id} "${user.nick_name}" mobile ${user.mobile ?? '-'} e-mail ${user.email ?? '-'} code ${user.promotion_code} since ${user.created_at.toISOString()}`,
         `cash ₹${formatMoney(balances.cashPaise)}, bonus ₹${formatMoney(balances.bonusPaise)}`,
         transfers.length === 0 ? 'no transfers yet' : 'last transfers (newest first):',
         ...transfers.map(
@@ -245,7 +173,7 @@ const commands: Record<string, Command> = {
     async run(ctx) {
       const report = await checkLedger(ctx.db);
       const lines = formatLedgerReport(report);
-      if (report.violations.length > 0) throw new CommandRefusal(lines.join('\n'), 'INTERNAL');
+      if (report.violations.length > 0) throw new Refusal('INTERNAL', lines.join('\n'));
       return lines;
     },
   },
@@ -265,12 +193,13 @@ export async function runOperatorCommand(ctx: OperatorContext, name: string, arg
   if (!command) return { isOk: false, lines: [`unknown command "${name}"`, ...commandUsage()] };
   let result: CommandResult;
   try {
-    result = { isOk: true, lines: await command.run(ctx, args) };
+    result = {
+      isOk: true,
+      lines: await command.run({ ...ctx, approvalRules: ctx.approvalRules ?? DEFAULT_APPROVAL_RULES }, args),
+    };
   } catch (error) {
-    if (error instanceof CommandRefusal) result = { isOk: false, lines: [`refused: ${error.message}`] };
-    else if (error instanceof AppError || error instanceof AdminError)
-      result = { isOk: false, lines: [`refused (${error.code}): ${error.message}`] };
-    else throw error;
+    if (!(error instanceof Refusal)) throw error;
+    result = { isOk: false, lines: refusalLines(error) };
   }
   // Every command is recorded, reads included: looking up a player's data is an action too. What a
   // shell passed is made well formed and bounded first, so the row cannot fail for its text.

@@ -1,5 +1,5 @@
 import { findProtectionState } from '../protection/protection-state.ts';
-import { findUserId, required, type Command } from './command-kit.ts';
+import { findPlayer, required, type Command } from './command-kit.ts';
 
 // Operator commands for player protection (decision 0022): read-only. There is deliberately no
 // command that lifts, shortens or changes a time-out, a self-exclusion or a player's limits: only the
@@ -7,9 +7,10 @@ import { findUserId, required, type Command } from './command-kit.ts';
 
 export const protectionCommands: Record<string, Command> = {
   'protection:show': {
-    usage: 'protection:show --user <id|email|mobile>   (read-only: limits, pending changes, time-out or self-exclusion)',
+    usage:
+      'protection:show --user <id|email|mobile|promotion code>   (read-only: limits, pending changes, time-out or self-exclusion)',
     async run(ctx, args) {
-      const userId = await findUserId(ctx.db, required(args, 'user'));
+      const { id: userId } = await findPlayer(ctx.db, required(args, 'user'));
       const state = await findProtectionState(ctx.db, ctx.clock.now(), userId);
       const exclusion = state.exclusion
         ? `${state.exclusion.kind} (${state.exclusion.duration}) since ${state.exclusion.startedAt} until ${state.exclusion.endsAt}; it cannot be lifted early`

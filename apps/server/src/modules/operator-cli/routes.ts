@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { isSameToken, type EmbeddedHandle } from '../../platform/embedded-handle.ts';
+import { handedCommandOf, isFromHandleHolder, type EmbeddedHandle } from '../../platform/embedded-handle.ts';
 import { refusal } from '../../platform/http/envelope.ts';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { createPasswordHasher } from '../auth/passwords.ts';
 import { runOperatorCommand } from './operator-commands.ts';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * Embedded mode only: the operator CLI on this machine hands its command to the server that holds
@@ -15,23 +13,11 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext, handle: () => EmbeddedHandle | null) {
   app.post('/internal/admin', async (request, reply) => {
-    const current = handle();
-    const socketAddress = request.socket.remoteAddress ?? '';
-    if (!current || !LOOPBACK.has(socketAddress) || !isSameToken(current.adminToken, request.headers['x-admin-token'])) {
+    if (!isFromHandleHolder(handle(), request)) {
       return reply.code(404).send(refusal('NOT_FOUND'));
     }
-    const body = (request.body ?? {}) as { command?: unknown; args?: unknown; actor?: unknown };
-    if (
-      typeof body.command !== 'string' ||
-      typeof body.actor !== 'string' ||
-      typeof body.args !== 'object' ||
-      body.args === null
-    ) {
-      return reply.code(400).send(refusal('BAD_REQUEST'));
-    }
-    const args = Object.fromEntries(
-      Object.entries(body.args).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
-    );
+    const handed = handedCommandOf(request.body);
+    if (!handed) return reply.code(400).send(refusal('BAD_REQUEST'));
     const result = await runOperatorCommand(
       {
         db: ctx.db,
@@ -39,14 +25,14 @@ export function registerEmbeddedAdminRoute(app: FastifyInstance, ctx: AppContext
         log: ctx.log,
         gateway: ctx.gateway,
         inviteBonus: inviteBonusSettings(ctx.config),
-        actor: body.actor.slice(0, 100),
+        actor: handed.actor,
         hasher: createPasswordHasher(ctx.config.argon2),
         approvalRules: approvalRulesOf(ctx.config.admin),
       },
-      body.command,
-      args,
+      handed.command,
+      handed.args,
     );
-    request.log.info({ command: body.command, actor: body.actor, isOk: result.isOk }, 'operator command');
+    request.log.info({ command: handed.command, actor: handed.actor, isOk: result.isOk }, 'operator command');
     return result;
   });
 }

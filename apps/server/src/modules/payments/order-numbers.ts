@@ -1,11 +1,16 @@
 import { randomInt } from 'node:crypto';
+import { KOLKATA_OFFSET_MS } from '@mayur/rules/kolkata-day';
 
 /**
- * An order number: a prefix, the UTC date-time to the second and six random digits ("R20261121120000482913").
- * Readable for support, sortable, and not guessable; ownership is still checked on every read.
+ * An order number: a prefix, the Kolkata date-time to the second and six random digits
+ * ("R20261129002500482913" at 00:25:00 India time on 29 November). It names the business day, as
+ * period numbers do, so support finds a player's order under the day the player saw. Readable for
+ * support, sortable (Kolkata keeps one offset all year), and not guessable; ownership is still checked
+ * on every read.
  */
 export function newOrderNumber(prefix: 'R' | 'W', now: Date): string {
-  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  // The Kolkata wall clock, written by toISOString as if it were UTC.
+  const stamp = new Date(now.getTime() + KOLKATA_OFFSET_MS).toISOString().replace(/\D/g, '').slice(0, 14);
   return `${prefix}${stamp}${String(randomInt(1_000_000)).padStart(6, '0')}`;
 }
 

@@ -1,11 +1,6 @@
-import {
-  formatMoney,
-  kolkataDay,
-  kolkataDayStartMs,
-  type TActivityMonth,
-  type TActivityStatement,
-  type TSessionResult,
-} from '@mayur/contracts';
+import { type TActivityMonth, type TActivityStatement, type TSessionResult } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findGameResultSince, findMonthlyActivity } from '../wallet/activity-statement.ts';

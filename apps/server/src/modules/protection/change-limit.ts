@@ -1,4 +1,9 @@
-import { isLimitChangeImmediate, LIMIT_CHANGE_DELAY_MS, type ProtectionLimitKind, type ProtectionPeriod } from '@mayur/contracts';
+import {
+  isLimitChangeImmediate,
+  LIMIT_CHANGE_DELAY_MS,
+  type ProtectionLimitKind,
+  type ProtectionPeriod,
+} from '@mayur/rules/protection-rules';
 import type { AppContext } from '../../platform/context.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';

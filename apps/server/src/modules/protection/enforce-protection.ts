@@ -1,11 +1,11 @@
+import { formatMoney } from '@mayur/rules/money';
 import {
-  formatMoney,
   PROTECTION_PERIODS,
   protectionPeriodResetsAtMs,
   type LimitRefusalDetails,
   type ProtectionLimitKind,
   type ProtectionPeriod,
-} from '@mayur/contracts';
+} from '@mayur/rules/protection-rules';
 import type { Tx } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findCreditedDeposits, findDepositUsage } from './find-deposit-usage.ts';

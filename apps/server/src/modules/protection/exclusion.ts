@@ -1,4 +1,5 @@
-import type { ExclusionDuration, ExclusionKind, TExclusion } from '@mayur/contracts';
+import type { TExclusion } from '@mayur/contracts';
+import type { ExclusionDuration, ExclusionKind } from '@mayur/rules/protection-rules';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { findProtectionRow, type ProtectionRow } from './protection-row.ts';

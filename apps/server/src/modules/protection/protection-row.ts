@@ -1,5 +1,5 @@
+import { kolkataDayStartMs } from '@mayur/rules/kolkata-day';
 import {
-  kolkataDayStartMs,
   PROTECTION_LIMIT_KINDS,
   PROTECTION_PERIODS,
   protectionPeriodDays,
@@ -8,7 +8,7 @@ import {
   type ExclusionKind,
   type ProtectionLimitKind,
   type ProtectionPeriod,
-} from '@mayur/contracts';
+} from '@mayur/rules/protection-rules';
 import type { Queryable, Tx } from '../../platform/db/db.ts';
 
 // One row per player who has set anything (decision 0022). Every money movement a rule governs locks

@@ -1,6 +1,6 @@
+import { type TProtectionLimit, type TProtectionState } from '@mayur/contracts';
 import {
   AUTOPLAY_MAX_ROUNDS,
-  formatMoney,
   LIMIT_CHANGE_DELAY_MS,
   PROTECTION_LIMIT_KINDS,
   PROTECTION_PERIODS,
@@ -8,9 +8,8 @@ import {
   type ProtectionLimitKind,
   type ProtectionPeriod,
   type RealityCheckMinutes,
-  type TProtectionLimit,
-  type TProtectionState,
-} from '@mayur/contracts';
+} from '@mayur/rules/protection-rules';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 import { findDepositUsage } from './find-deposit-usage.ts';
 import { findNetLossesSince } from '../wallet/activity-statement.ts';

@@ -1,4 +1,4 @@
-import { LIMIT_CHANGE_DELAY_MS } from '@mayur/contracts';
+import { LIMIT_CHANGE_DELAY_MS } from '@mayur/rules/protection-rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addBankCard, expectLedgerBalanced, operator, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { lastKolkataMidnightMs, moveTransferTo } from '../../../test/ledger-time.ts';

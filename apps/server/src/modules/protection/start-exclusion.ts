@@ -1,4 +1,4 @@
-import { exclusionEndMs, exclusionKindOf, type ExclusionDuration, type RealityCheckMinutes } from '@mayur/contracts';
+import { exclusionEndMs, exclusionKindOf, type ExclusionDuration, type RealityCheckMinutes } from '@mayur/rules/protection-rules';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findProtectionState } from './protection-state.ts';

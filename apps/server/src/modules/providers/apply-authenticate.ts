@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { newToken, tokenHash } from './game-sessions.ts';
 import { WalletRefusal, type AuthenticateCall, type WalletAnswer } from './wallet-calls.ts';

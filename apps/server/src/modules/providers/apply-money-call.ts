@@ -1,5 +1,5 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 import { GroupCommitLane } from '../../platform/group-commit.ts';
 import { applyMoneyBatch, type MoneyCall, type MoneyOutcome } from './money-batch.ts';
 import type { WalletAnswer } from './wallet-calls.ts';

@@ -1,8 +1,8 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { findPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
-import { postTransfer } from '../wallet/post-transfer.ts';
+import { postGroup } from '../wallet/ledger.ts';
 import { findSessionAndClaim } from './game-sessions.ts';
 import { providerHouseAccountId, providerTransferKey } from './provider-accounts.ts';
 import {
@@ -101,14 +101,16 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
     await tx.query(`update provider_transactions set state = 'rolled_back' where id = $1`, [debit.id]);
     await tx.query('update provider_transactions set amount_paise = $2 where id = $1', [claimed, debit.amount_paise]);
     const { cashAccountId } = await findPlayerAccounts(tx, call.playerId);
-    const posted = await postTransfer(tx, {
-      idempotencyKey: transferKey,
-      debitAccountId: houseAccountId,
-      creditAccountId: cashAccountId,
-      amountPaise: debit.amount_paise,
-      reason: 'refund',
-      reference: `${provider.id}:${session.gameCode}:${call.roundId}`,
-    });
+    const [posted] = await postGroup(tx, [
+      {
+        idempotencyKey: transferKey,
+        debitAccountId: houseAccountId,
+        creditAccountId: cashAccountId,
+        amountPaise: debit.amount_paise,
+        reason: 'refund',
+        reference: `${provider.id}:${session.gameCode}:${call.roundId}`,
+      },
+    ]);
     return {
       isOk: true,
       balancePaise: posted.creditBalanceAfterPaise,

@@ -15,7 +15,7 @@ import {
   type WalletAnswer,
   type WalletCall,
 } from './wallet-calls.ts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 
 function runCall(ctx: AppContext, provider: ProviderSettings, call: WalletCall): Promise<WalletAnswer> {
   switch (call.action) {

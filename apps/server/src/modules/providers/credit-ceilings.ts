@@ -1,5 +1,6 @@
-import { formatMoney, kolkataDay } from '@mayur/contracts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import { formatMoney } from '@mayur/rules/money';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
+import type { ProviderSettings } from './providers-env.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import { roundKey } from './provider-transactions.ts';
 

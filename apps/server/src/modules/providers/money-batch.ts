@@ -1,12 +1,11 @@
 import type { AppContext } from '../../platform/context.ts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { planEachRun } from '../../platform/db/plan-each-run.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
 import { refuseProtectedBets } from '../protection/enforce-protection.ts';
 import { findManyPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
-import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEachTransfer } from '../wallet/post-each-transfer.ts';
-import type { TransferInput } from '../wallet/post-transfer.ts';
+import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEach, type TransferInput } from '../wallet/ledger.ts';
 import { findSessionsAndClaim, type GameSession } from './game-sessions.ts';
 import { refuseCreditsOverCeilings } from './credit-ceilings.ts';
 import { providerHouseAccountId, providerTransferKey } from './provider-accounts.ts';
@@ -178,7 +177,7 @@ async function decideAndPost(
   const inputs = transfers.map((move) =>
     transferOf(provider, move, accounts.get(move.call.playerId)!.cashAccountId, houseAccountIds[move.position]!),
   );
-  const posted = await postEachTransfer(tx, inputs, { isWholeTransaction: true });
+  const posted = await postEach(tx, inputs, { isWholeTransaction: true });
   posted.forEach((outcome, index) => {
     const move = transfers[index]!;
     const input = inputs[index]!;

@@ -1,9 +1,10 @@
 import { storableJsonText, wellFormedText } from '../../platform/db/storable-json.ts';
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Logger } from 'pino';
 import type { Clock } from '../../platform/clock.ts';
-import type { ProvidersConfig } from '../../platform/config.ts';
+import type { ProvidersConfig } from './providers-env.ts';
 import type { Db } from '../../platform/db/db.ts';
+import { Refusal, usageRefusal } from '../../platform/refusal.ts';
 import { adapterOf } from './adapters/mayur-seamless-adapter.ts';
 import { upsertCatalogueGame } from './catalogue.ts';
 import { findOurDay, formatReconciliation, reconcile, yesterday } from './reconcile-day.ts';
@@ -15,8 +16,6 @@ import { findOurDay, formatReconciliation, reconcile, yesterday } from './reconc
 export type ProviderCommandContext = { db: Db; clock: Clock; log: Logger; providers: ProvidersConfig; actor: string };
 export type ProviderCommandResult = { isOk: boolean; lines: string[] };
 type Args = Record<string, string | undefined>;
-
-class Refusal extends Error {}
 
 const USAGE = [
   'provider:list                                     # configured providers and their games',
@@ -70,8 +69,8 @@ async function setGame(ctx: ProviderCommandContext, args: Args): Promise<string[
   const providerId = args.provider?.trim();
   const code = args.code?.trim();
   if (!providerId || !ctx.providers.list.some((provider) => provider.id === providerId))
-    throw new Refusal(`--provider must be one of: ${ctx.providers.list.map((provider) => provider.id).join(', ')}`);
-  if (!code || !/^[A-Za-z0-9_.-]{1,64}$/.test(code)) throw new Refusal('--code must be 1 to 64 letters, digits, _ . -');
+    throw usageRefusal(`--provider must be one of: ${ctx.providers.list.map((provider) => provider.id).join(', ')}`);
+  if (!code || !/^[A-Za-z0-9_.-]{1,64}$/.test(code)) throw usageRefusal('--code must be 1 to 64 letters, digits, _ . -');
   const [existing] = await ctx.db.query<{
     names: Record<string, string>;
     image_url: string | null;
@@ -88,26 +87,26 @@ async function setGame(ctx: ProviderCommandContext, args: Args): Promise<string[
     try {
       parsed = JSON.parse(args.names);
     } catch {
-      throw new Refusal('--names must be a JSON object of locale → name');
+      throw usageRefusal('--names must be a JSON object of locale → name');
     }
     if (
       typeof parsed !== 'object' ||
       parsed === null ||
       Object.values(parsed).some((value) => typeof value !== 'string' || value.length > 80)
     )
-      throw new Refusal('--names must be a JSON object of locale → name (at most 80 characters each)');
+      throw usageRefusal('--names must be a JSON object of locale → name (at most 80 characters each)');
     names = { ...names, ...(parsed as Record<string, string>) };
   }
   if (args.name !== undefined) names['en-US'] = args.name.trim();
-  if (!names['en-US']) throw new Refusal('a new game needs --name (its English name)');
+  if (!names['en-US']) throw usageRefusal('a new game needs --name (its English name)');
   const category = args.category?.trim() ?? existing?.category ?? 'slots';
-  if (!/^[a-z0-9-]{1,32}$/.test(category)) throw new Refusal('--category must be 1 to 32 of a-z, 0-9, -');
+  if (!/^[a-z0-9-]{1,32}$/.test(category)) throw usageRefusal('--category must be 1 to 32 of a-z, 0-9, -');
   const imageUrl = args.image !== undefined ? args.image.trim() || null : (existing?.image_url ?? null);
-  if (imageUrl !== null && !/^https?:\/\/\S+$/.test(imageUrl)) throw new Refusal('--image must be an http(s) URL');
+  if (imageUrl !== null && !/^https?:\/\/\S+$/.test(imageUrl)) throw usageRefusal('--image must be an http(s) URL');
   const sortOrder = args.order !== undefined ? Number(args.order) : (existing?.sort_order ?? 100);
-  if (!Number.isSafeInteger(sortOrder) || Math.abs(sortOrder) > 1_000_000) throw new Refusal('--order must be a whole number');
+  if (!Number.isSafeInteger(sortOrder) || Math.abs(sortOrder) > 1_000_000) throw usageRefusal('--order must be a whole number');
   if (args.enabled !== undefined && !['true', 'false'].includes(args.enabled))
-    throw new Refusal('--enabled must be true or false');
+    throw usageRefusal('--enabled must be true or false');
   const isEnabled = args.enabled !== undefined ? args.enabled === 'true' : (existing?.is_enabled ?? true);
   const game = { providerId, code, names, imageUrl, category, isEnabled, sortOrder };
   await upsertCatalogueGame(ctx.db, game);
@@ -120,9 +119,9 @@ async function setGame(ctx: ProviderCommandContext, args: Args): Promise<string[
 async function reconcileCommand(ctx: ProviderCommandContext, args: Args): Promise<ProviderCommandResult> {
   const day = args.day?.trim() ?? yesterday(ctx.clock.now().getTime());
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(`${day}T00:00:00Z`)))
-    throw new Refusal('--day must be YYYY-MM-DD');
+    throw usageRefusal('--day must be YYYY-MM-DD');
   const providers = ctx.providers.list.filter((provider) => (args.provider ? provider.id === args.provider : provider.isEnabled));
-  if (providers.length === 0) throw new Refusal(`no provider "${args.provider ?? ''}" is configured`);
+  if (providers.length === 0) throw usageRefusal(`no provider "${args.provider ?? ''}" is configured`);
   const lines: string[] = [];
   let isClean = true;
   for (const provider of providers) {
@@ -161,7 +160,7 @@ export async function runProviderCommand(ctx: ProviderCommandContext, name: stri
         return { isOk: false, lines: [`unknown command "${name}"`, ...USAGE] };
     }
   } catch (error) {
-    if (error instanceof Refusal) return { isOk: false, lines: [error.message] };
+    if (error instanceof Refusal && error.code === 'USAGE') return { isOk: false, lines: [error.message] };
     throw error;
   }
 }

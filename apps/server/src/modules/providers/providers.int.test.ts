@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { kolkataDay } from '@mayur/contracts';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, signedInOperator } from '../admin/test-operators.ts';
+import { adminCall, signedInOperator } from '../../../test/admin-operators.ts';
 import { signBody, signedHeaders } from '../../platform/http/hmac-signature.ts';
 import { applyMoneyBatch, splitIntoPasses, type MoneyCall } from './money-batch.ts';
 import { runProviderCommand } from './provider-commands.ts';
 
-// The seamless wallet (issue 16, decision 0026) against a fake studio driven by the test: every call
+// The seamless wallet (decision 0026) against a fake studio driven by the test: every call
 // signed as a studio would sign it, and every way a call can be forged, replayed, reordered or raced.
 
 const SECRET = 'studio-signing-secret-0123456789abcdef';

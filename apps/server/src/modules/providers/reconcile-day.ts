@@ -1,9 +1,11 @@
-import { formatMoney, kolkataDay, kolkataDayStartMs, DAY_MS } from '@mayur/contracts';
-import type { ProviderSettings } from '../../platform/config.ts';
+import { formatMoney } from '@mayur/rules/money';
+import { kolkataDay, kolkataDayStartMs } from '@mayur/rules/kolkata-day';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
+import type { ProviderSettings } from './providers-env.ts';
 import type { Queryable } from '../../platform/db/db.ts';
 import type { ReportTransaction } from './adapters/provider-adapter.ts';
 
-// Reconciliation (issue 16): one provider's Kolkata day, our accepted transactions against the
+// Reconciliation with a studio: one provider's Kolkata day, our accepted transactions against the
 // studio's report, line by line by the studio's transaction id, with the totals of each side.
 
 export type Mismatch = {

@@ -1,4 +1,4 @@
-import type { ProviderSettings } from '../../platform/config.ts';
+import type { ProviderSettings } from './providers-env.ts';
 
 // The seamless wallet's calls as our use cases see them, whatever adapter read them off the wire
 // (decision 0026). Amounts are integer paise; ids are the studio's own. `currency` is what the call

@@ -1,4 +1,5 @@
-import { formatMoney, type TUser } from '@mayur/contracts';
+import { type TUser } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerBalances, type PlayerBalances } from '../wallet/accounts.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { findPlayerAccounts, houseAccountId } from './accounts.ts';
-import { postTransfer, type PostedTransfer } from './post-transfer.ts';
+import { postGroup, type PostedTransfer } from './ledger.ts';
 
 // An operator's adjustment of a player's cash, against the house adjustments account: the same transfer
 // the CLI's user:adjust posts, for the back office, which decides in its own transaction (maker-checker,
@@ -23,13 +23,16 @@ export async function postCashAdjustment(
   assert(adjustments.amountPaise !== 0n, 'an adjustment moves money');
   const accounts = await findPlayerAccounts(tx, adjustments.userId);
   const isDebit = adjustments.amountPaise < 0n;
-  return postTransfer(tx, {
-    idempotencyKey: adjustments.idempotencyKey,
-    debitAccountId: isDebit ? accounts.cashAccountId : adjustments.houseAccountId,
-    creditAccountId: isDebit ? adjustments.houseAccountId : accounts.cashAccountId,
-    amountPaise: isDebit ? -adjustments.amountPaise : adjustments.amountPaise,
-    reason: 'adjustment',
-    // Players see this on the transfer; who asked and who approved is in the audit log.
-    reference: 'operator',
-  });
+  const [posted] = await postGroup(tx, [
+    {
+      idempotencyKey: adjustments.idempotencyKey,
+      debitAccountId: isDebit ? accounts.cashAccountId : adjustments.houseAccountId,
+      creditAccountId: isDebit ? adjustments.houseAccountId : accounts.cashAccountId,
+      amountPaise: isDebit ? -adjustments.amountPaise : adjustments.amountPaise,
+      reason: 'adjustment',
+      // Players see this on the transfer; who asked and who approved is in the audit log.
+      reference: 'operator',
+    },
+  ]);
+  return posted;
 }

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { formatMoney, type TBonusWagering } from '@mayur/contracts';
+import { type TBonusWagering } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 import { findPlayerAccounts, findPlayerBalances } from './accounts.ts';
-import { postTransfer, type PostedTransfer, type TransferInput } from './post-transfer.ts';
+import { postGroup, type PostedTransfer, type TransferInput } from './ledger.ts';
 
 /**
  * The wagering requirement on bonus (decision 0009). A player's wagered stake S is derived from the
@@ -93,9 +94,12 @@ export async function findStakedPaise(tx: Queryable, userId: number): Promise<bi
   return rows[0]?.staked_paise ?? 0n;
 }
 
+/** A promotional credit to a player's bonus (a gift code, the invite bonus), with the wagering it carries. */
+export type BonusCredit = { userId: number; multiplierX100: bigint; credit: Omit<TransferInput, 'creditAccountId'> };
+
 /**
- * Posts a promotional credit to the player's bonus (a gift code, the invite bonus) and raises their
- * requirement in the same transaction. A replayed key raises nothing: the first post already did.
+ * Posts a promotional credit to the player's bonus and raises their requirement in the same
+ * transaction. A replayed key raises nothing: the first post already did.
  */
 export async function postBonusCredit(
   tx: Queryable,
@@ -103,17 +107,40 @@ export async function postBonusCredit(
   userId: number,
   credit: Omit<TransferInput, 'creditAccountId'>,
 ): Promise<PostedTransfer> {
-  const state = await lockWagering(tx, userId);
-  const accounts = await findPlayerAccounts(tx, userId);
-  const transfer = await postTransfer(tx, { ...credit, creditAccountId: accounts.bonusAccountId });
-  if (transfer.isReplay || multiplierX100 === 0n) return transfer;
-  const raised = raisedRequirement(state, await findStakedPaise(tx, userId), credit.amountPaise, multiplierX100);
-  await tx.query('update bonus_wagering set baseline_paise = $2, target_paise = $3, updated_at = now() where user_id = $1', [
-    userId,
-    raised.baselinePaise,
-    raised.targetPaise,
-  ]);
-  return transfer;
+  const [posted] = await postWithBonusCredits(tx, [], [{ userId, multiplierX100, credit }]);
+  return posted!;
+}
+
+/**
+ * Posts `transfers` and the bonus credits as one group (a deposit and the invite bonus it brings), and
+ * raises each credited player's requirement. The credited players' wagering rows are locked first, in
+ * user order, then the group takes its keys and accounts in the ledger's order; so the group never
+ * waits on an account it does not lock at once. Returns the postings of `transfers`, then of the credits.
+ */
+export async function postWithBonusCredits(
+  tx: Queryable,
+  transfers: readonly TransferInput[],
+  credits: readonly BonusCredit[],
+): Promise<PostedTransfer[]> {
+  if (transfers.length === 0 && credits.length === 0) return [];
+  const states = new Map<number, WageringState>();
+  for (const userId of [...new Set(credits.map((c) => c.userId))].sort((a, b) => a - b))
+    states.set(userId, await lockWagering(tx, userId));
+  const creditTransfers: TransferInput[] = [];
+  for (const { userId, credit } of credits)
+    creditTransfers.push({ ...credit, creditAccountId: (await findPlayerAccounts(tx, userId)).bonusAccountId });
+  const posted = await postGroup(tx, [...transfers, ...creditTransfers]);
+  for (const [index, { userId, multiplierX100, credit }] of credits.entries()) {
+    if (posted[transfers.length + index]!.isReplay || multiplierX100 === 0n) continue;
+    const raised = raisedRequirement(states.get(userId)!, await findStakedPaise(tx, userId), credit.amountPaise, multiplierX100);
+    states.set(userId, raised);
+    await tx.query('update bonus_wagering set baseline_paise = $2, target_paise = $3, updated_at = now() where user_id = $1', [
+      userId,
+      raised.baselinePaise,
+      raised.targetPaise,
+    ]);
+  }
+  return posted;
 }
 
 /** The player's progress, read without locking (a view: the exchange checks again under the lock). */

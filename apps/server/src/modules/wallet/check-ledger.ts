@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 
 export type LedgerReport = {

@@ -1,9 +1,9 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { findPlayerAccounts, findPlayerBalances } from './accounts.ts';
 import { findStakedPaise, lockWagering, wageringProgress } from './bonus-wagering.ts';
-import { postTransfer } from './post-transfer.ts';
+import { postGroup } from './ledger.ts';
 
 /**
  * Moves bonus to cash once the player's wagering requirement is met (decision 0009). The request key
@@ -25,13 +25,15 @@ export async function exchangeBonus(ctx: AppContext, userId: number, amountPaise
         );
     }
     const accounts = await findPlayerAccounts(tx, userId);
-    await postTransfer(tx, {
-      idempotencyKey,
-      debitAccountId: accounts.bonusAccountId,
-      creditAccountId: accounts.cashAccountId,
-      amountPaise,
-      reason: 'bonus_exchange',
-    });
+    await postGroup(tx, [
+      {
+        idempotencyKey,
+        debitAccountId: accounts.bonusAccountId,
+        creditAccountId: accounts.cashAccountId,
+        amountPaise,
+        reason: 'bonus_exchange',
+      },
+    ]);
     const balances = await findPlayerBalances(tx, userId);
     return {
       amount: formatMoney(amountPaise),

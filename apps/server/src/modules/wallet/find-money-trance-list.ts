@@ -1,4 +1,5 @@
-import { formatMoney, type TMoneyTransaction, type TTransactionType } from '@mayur/contracts';
+import { type TMoneyTransaction, type TTransactionType } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../platform/db/db.ts';
 import { REASONS_BY_TYPE, typeOfReason } from './transaction-types.ts';
 

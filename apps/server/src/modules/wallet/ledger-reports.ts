@@ -1,9 +1,8 @@
 import type { Queryable } from '../../platform/db/db.ts';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 
-// Reads of the ledger for the back office (issue 15): sums per business day for the dashboard and one
+// Reads of the ledger for the back office: sums per business day for the dashboard and one
 // player's transfers for their page. Only the wallet names the ledger's tables; these are its reads.
-
-const DAY_MS = 86_400_000;
 
 export type LedgerDayRow = {
   /** Days since 1970-01-01 in the business's time (the offset given). */

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { houseAccountId } from './accounts.ts';
+import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
-import { postTransfer, postTransferGroup } from './post-transfer.ts';
-import { postTransfers } from './post-transfers.ts';
-import type { TransferInput } from './post-transfer.ts';
+import { payOut, postEach, postGroup, type TransferInput } from './ledger.ts';
 
-// Issue 10, #8: single transfers (alone, or two in one transaction like a bet and its fee) and
-// settlement-style batches, in both directions between two players and the house, all at once. On
-// PostgreSQL every one must go through (no deadlock reaches a caller) and the ledger must balance.
+// Single transfers (alone, or two in one group like a bet and its fee), batches and payouts in the
+// caller's transaction, in both directions between two players and the house, all at once: every way
+// of posting in its lock order. On PostgreSQL every one must go through (no deadlock reaches a caller)
+// and the ledger must balance.
 
 let server: TestServer;
 beforeAll(async () => {
@@ -37,11 +36,31 @@ describe('transfers under load in every direction', () => {
       amountPaise,
       reason: 'adjustment',
     });
-    const single = (t: TransferInput) => server.ctx.db.transaction((tx) => postTransfer(tx, t));
-    // Two transfers in one transaction, as a lottery bet and its fee, in crossing directions.
-    const paired = (one: TransferInput, two: TransferInput) =>
-      server.ctx.db.transaction((tx) => postTransferGroup(tx, [one, two]));
-    const batch = (transfers: TransferInput[]) => server.ctx.db.transaction((tx) => postTransfers(tx, transfers));
+    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, 'room:lock-order', shard);
+    const single = (t: TransferInput) => server.ctx.db.transaction((tx) => postGroup(tx, [t]));
+    // Two transfers in one transaction, as a deposit and its invite bonus, in crossing directions.
+    const paired = (one: TransferInput, two: TransferInput) => server.ctx.db.transaction((tx) => postGroup(tx, [one, two]));
+    const batch = async (transfers: TransferInput[]) => {
+      const outcomes = await server.ctx.db.transaction((tx) => postEach(tx, transfers));
+      if (!outcomes.every((outcome) => outcome.isPosted)) throw new Error('a batch transfer was refused');
+    };
+    // Both players paid from their shards of a room, as a crash round's wins with its settlement.
+    const payout = () =>
+      server.ctx.db.transaction((tx) =>
+        payOut(
+          { inTransaction: tx },
+          {
+            housePurpose: 'room:lock-order',
+            reason: 'payout',
+            rows: [first.userId, second.userId].map((userId) => ({
+              idempotencyKey: `lock-order-${(sequence += 1)}`,
+              userId,
+              amountPaise: 7n,
+              reference: null,
+            })),
+          },
+        ),
+      );
 
     const work: Array<() => Promise<unknown>> = [];
     for (let i = 0; i < ROUNDS; i++) {
@@ -58,6 +77,7 @@ describe('transfers under load in every direction', () => {
         () => paired(move(fees, b, 1n), move(a, b, 10n)),
         () => batch([move(house, a, 60n), move(house, b, 60n), move(a, fees, 1n), move(b, house, 5n)]),
         () => batch([move(a, house, 40n), move(b, house, 40n), move(fees, a, 1n)]),
+        () => payout(),
       );
     }
     // Sixteen callers at a time, each taking the next piece of work, in an order that mixes the kinds.
@@ -82,8 +102,8 @@ describe('transfers under load in every direction', () => {
         return row!.balance_paise;
       }),
     );
-    const perRoundA = -100n + 100n - 50n + 50n - 30n - 1n + 20n + 10n - 10n + 60n - 1n - 40n + 1n;
-    const perRoundB = 100n - 100n + 50n - 50n - 30n - 1n - 10n + 1n + 10n + 60n - 5n - 40n;
+    const perRoundA = -100n + 100n - 50n + 50n - 30n - 1n + 20n + 10n - 10n + 60n - 1n - 40n + 1n + 7n;
+    const perRoundB = 100n - 100n + 50n - 50n - 30n - 1n - 10n + 1n + 10n + 60n - 5n - 40n + 7n;
     expect(balanceA).toBe(10_000_000n + perRoundA * BigInt(ROUNDS));
     expect(balanceB).toBe(10_000_000n + perRoundB * BigInt(ROUNDS));
     const report = await checkLedger(server.ctx.db);

@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts';
+import { parseMoney } from '@mayur/rules/money';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';

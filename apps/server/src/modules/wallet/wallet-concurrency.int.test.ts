@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
@@ -6,8 +6,7 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
 import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
-import { postTransfer } from './post-transfer.ts';
-import { postPayoutsFromQuery } from './post-transfers.ts';
+import { payOut, postGroup } from './ledger.ts';
 
 // Races, on the real PostgreSQL in CI (DATABASE_URL) and on PGlite otherwise. After each, the ledger
 // must prove itself: not a paisa created or destroyed.
@@ -82,12 +81,19 @@ describe('concurrent abuse', () => {
     const ids = players.map((player) => player.userId);
     const settle = () =>
       server.ctx.db.transaction((tx) =>
-        postPayoutsFromQuery(tx, {
-          housePurpose: 'room:race',
-          reason: 'payout',
-          selectSql: `select 'race-win:' || u, u, 100 + u % 7, 'race' from unnest($1::int[]) as w(u)`,
-          params: [ids],
-        }),
+        payOut(
+          { inTransaction: tx },
+          {
+            housePurpose: 'room:race',
+            reason: 'payout',
+            rows: ids.map((u) => ({
+              idempotencyKey: `race-win:${u}`,
+              userId: u,
+              amountPaise: BigInt(100 + (u % 7)),
+              reference: 'race',
+            })),
+          },
+        ),
       );
     const results = await Promise.all(Array.from({ length: 6 }, settle));
     expect(results.map((result) => result.postedCount).sort((a, b) => b - a)).toEqual([20, 0, 0, 0, 0, 0]);
@@ -109,7 +115,7 @@ describe('concurrent abuse', () => {
       reason: 'gift' as const,
     };
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => server.ctx.db.transaction((tx) => postTransfer(tx, input))),
+      Array.from({ length: 30 }, async () => (await server.ctx.db.transaction((tx) => postGroup(tx, [input])))[0]),
     );
     expect(results.filter((result) => !result.isReplay)).toHaveLength(1);
     expect(new Set(results.map((result) => result.id)).size).toBe(1);

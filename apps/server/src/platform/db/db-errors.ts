@@ -1,4 +1,5 @@
 import { AppError } from '../http/app-error.ts';
+import { Refusal } from '../refusal.ts';
 
 // How the database layer classifies PostgreSQL and driver errors: which ones mean "the connection is
 // gone, try again shortly" and which ones mean "this transaction lost a race, run it again".
@@ -42,7 +43,7 @@ export function isRetryableTransactionError(error: unknown): boolean {
 }
 
 export function isConnectionError(error: unknown): boolean {
-  if (error instanceof AppError) return false;
+  if (error instanceof Refusal) return false;
   const code = codeOf(error);
   // Class 08 is "connection exception".
   if (code !== undefined && (CONNECTION_CODES.has(code) || code.startsWith('08'))) return true;

@@ -4,7 +4,7 @@ import { AppError } from '../http/app-error.ts';
 import type { Db, Tx } from './db.ts';
 import { MAX_TRANSACTION_ATTEMPTS, openPostgres } from './postgres.ts';
 
-// Issue 10, #8: a transaction PostgreSQL aborts as a deadlock victim (40P01) or a serialization
+// A transaction PostgreSQL aborts as a deadlock victim (40P01) or a serialization
 // failure (40001) was rolled back whole, so the helper runs it again, a bounded number of times.
 
 function barrier(parties: number) {

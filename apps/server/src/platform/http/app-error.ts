@@ -1,22 +1,19 @@
-import { ERROR_MESSAGES, type ErrorCode, type RefusalDetails } from '@mayur/contracts';
+import { ERROR_MESSAGES, type ErrorCode } from '@mayur/rules/errors';
+import { Refusal, type RefusalOptions } from '../refusal.ts';
 
 /**
- * A refusal with a stable code. `detail` is for logs only; people see the code's message.
- * `httpStatus` stays 200 for business refusals, as the API contract says.
+ * The one Refusal (platform/refusal.ts) with a code the player app knows, so that its envelope always
+ * has a message to show. It adds nothing else: every surface renders it as the refusal it is.
  */
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly httpStatus: number;
-  readonly field: string | undefined;
-  /** Sent to the client beside the code (which limit and when it resets, when an exclusion ends). */
-  readonly details: RefusalDetails | undefined;
+export class AppError extends Refusal {
+  declare readonly code: ErrorCode;
 
-  constructor(code: ErrorCode, detail?: string, options: { httpStatus?: number; field?: string; details?: RefusalDetails } = {}) {
-    super(detail ?? ERROR_MESSAGES[code]);
-    this.name = 'AppError';
-    this.code = code;
-    this.httpStatus = options.httpStatus ?? (code === 'UNAUTHORIZED' ? 401 : 200);
-    this.field = options.field;
-    this.details = options.details;
+  constructor(code: ErrorCode, detail?: string, options?: RefusalOptions) {
+    super(code, detail, options);
   }
+}
+
+/** Whether an error is a refusal the player API answers: one whose code the player app knows. */
+export function isPlayerRefusal(error: unknown): error is Refusal & { readonly code: ErrorCode } {
+  return error instanceof Refusal && Object.hasOwn(ERROR_MESSAGES, error.code);
 }

@@ -26,7 +26,7 @@ const sessionReaders = new WeakMap<AppContext, SessionReader>();
  * The node's reader of sessions its cache cannot vouch for. The token hashes asked for within one turn
  * of the event loop (more while a read is in flight) are read in one statement: 5,000 players betting
  * in a fresh room's first seconds cost 5,000 reads one by one, a quarter of the node's CPU in that burst
- * (decision 0017, session 9). Expiry is checked by each request against its own clock.
+ * (decision 0017). Expiry is checked by each request against its own clock.
  */
 function sessionReaderOf(ctx: AppContext): SessionReader {
   let reader = sessionReaders.get(ctx);

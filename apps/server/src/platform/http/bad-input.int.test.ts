@@ -1,4 +1,5 @@
-import { endpoints, ERROR_MESSAGES, isErrorCode } from '@mayur/contracts';
+import { endpoints } from '@mayur/contracts';
+import { ERROR_MESSAGES, isErrorCode } from '@mayur/rules/errors';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';

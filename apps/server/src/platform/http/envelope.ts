@@ -1,11 +1,6 @@
-import {
-  ERROR_MESSAGES,
-  type ErrorCode,
-  type RefusalDetails,
-  type RefusalEnvelope,
-  type SuccessEnvelope,
-  type UnauthorizedEnvelope,
-} from '@mayur/contracts';
+import { type RefusalEnvelope, type SuccessEnvelope, type UnauthorizedEnvelope } from '@mayur/contracts';
+import { ERROR_MESSAGES, type ErrorCode } from '@mayur/rules/errors';
+import { type RefusalDetails } from '@mayur/rules/protection-rules';
 import type { FastifyReply } from 'fastify';
 import type { AppError } from './app-error.ts';
 

@@ -1,7 +1,7 @@
 import { endpoints, type EndpointPath, type ParsedRequestOf, type ResponseOf } from '@mayur/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { AppError } from './app-error.ts';
+import { isPlayerRefusal } from './app-error.ts';
 import { authenticate, type SessionPrincipal } from './authenticate.ts';
 import { refusal, sendAppError, success } from './envelope.ts';
 import { toValidationFailure } from './validation.ts';
@@ -30,7 +30,7 @@ export type EndpointOptions = {
   /**
    * The reply is always far below the compression threshold (a bet, a cash-out): the route skips the
    * compression hook, which costs some 15 µs a request even when it compresses nothing. Only for the
-   * hot game routes, where a round's burst of requests meets the node's CPU (decision 0015, session 9).
+   * hot game routes, where a round's burst of requests meets the node's CPU (decision 0015).
    */
   isReplyAlwaysSmall?: boolean;
 };
@@ -77,7 +77,7 @@ export function registerEndpoint<P extends EndpointPath>(
       // dropped, and a missing or mistyped one fails loudly instead of reaching a client.
       return reply.send(success(definition.response.parse(obj)));
     } catch (error) {
-      if (error instanceof AppError) return sendAppError(reply, error);
+      if (isPlayerRefusal(error)) return sendAppError(reply, error);
       throw error;
     }
   });

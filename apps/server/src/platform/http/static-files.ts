@@ -34,9 +34,10 @@ type DirectScreenFiles = { start?: string[]; screens?: Record<string, string[]> 
 /**
  * The `Link` header that has the browser fetch a directly opened screen's code and styles together
  * with the app's own, as the page's first response arrives, instead of once the entry script has run
- * and found them in index.html (one request chain less; issue 17). The app's own files come first, in
- * the order the page asks for them, so the screen's do not take the network from them. Read from the
- * build's index.html, again whenever a new build replaces it; a path without such a screen gets none.
+ * and found them in index.html (one request chain less, so the screen paints sooner). The app's own
+ * files come first, in the order the page asks for them, so the screen's do not take the network from
+ * them. Read from the build's index.html, again whenever a new build replaces it; a path without such
+ * a screen gets none.
  */
 function directScreenLinks(indexHtmlPath: string): (pathname: string) => string | undefined {
   let builtAtMs = -1;

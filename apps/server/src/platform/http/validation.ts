@@ -1,4 +1,4 @@
-import { isErrorCode, type ErrorCode } from '@mayur/contracts';
+import { isErrorCode, type ErrorCode } from '@mayur/rules/errors';
 import type { z } from 'zod';
 
 export type ValidationFailure = { code: ErrorCode; field: string | undefined };

@@ -1,6 +1,6 @@
-import { SCREENSHOT_MAX_BYTES } from '@mayur/contracts/complaint-rules';
+import { SCREENSHOT_MAX_BYTES } from '@mayur/rules/complaint-rules';
 import { describe, expect, it } from 'vitest';
-import { JPEG_6X4_BASE64, PNG_6X4_BASE64 } from '../../../../server/src/modules/complaints/screenshot-fixtures.ts';
+import { JPEG_6X4_BASE64, PNG_6X4_BASE64 } from '../../../../server/test/screenshot-fixtures.ts';
 import { checkScreenshotFile } from './screenshot-file.ts';
 
 const file = (base64: string, type: string, name = 'shot') => new File([Buffer.from(base64, 'base64')], name, { type });

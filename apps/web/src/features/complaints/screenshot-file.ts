@@ -1,5 +1,5 @@
-import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES, screenshotProblem, type ScreenshotType } from '@mayur/contracts/complaint-rules';
-import type { ErrorCode } from '@mayur/contracts/errors';
+import { SCREENSHOT_MAX_BYTES, SCREENSHOT_TYPES, screenshotProblem, type ScreenshotType } from '@mayur/rules/complaint-rules';
+import type { ErrorCode } from '@mayur/rules/errors';
 
 export type PickedScreenshot = { type: ScreenshotType; data: string; previewUrl: string; name: string };
 export type ScreenshotCheck = { screenshot: PickedScreenshot } | { problem: ErrorCode };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import * as crashRules from '@mayur/contracts/crash-rules';
-import * as lotteryRules from '@mayur/contracts/lottery-rules';
+import * as crashRules from '@mayur/rules/crash-rules';
+import * as lotteryRules from '@mayur/rules/lottery-rules';
 import { describe, expect, it } from 'vitest';
 
 // The game rules the server pays by live in packages/contracts (crash-rules.ts, lottery-rules.ts) and

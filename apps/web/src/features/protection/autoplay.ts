@@ -1,4 +1,4 @@
-import { autoplayProblem } from '@mayur/contracts/protection-rules';
+import { autoplayProblem } from '@mayur/rules/protection-rules';
 import { useProtectionState } from './use-protection.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { EndpointPath, RequestOf, ResponseOf } from '@mayur/contracts';
-import type { ErrorCode } from '@mayur/contracts/errors';
+import type { ErrorCode } from '@mayur/rules/errors';
 import { ApiError } from './api-error.ts';
 
 export type ApiCallOptions = {

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@mayur/contracts/errors';
+import type { ErrorCode } from '@mayur/rules/errors';
 
 /** A refused or failed API call. `code` is the stable machine code (DESIGN.md §3), `message` is translated. */
 export class ApiError extends Error {

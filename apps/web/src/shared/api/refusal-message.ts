@@ -1,4 +1,4 @@
-import type { RefusalDetails } from '@mayur/contracts/protection-rules';
+import type { RefusalDetails } from '@mayur/rules/protection-rules';
 import { formatDateTime } from '../lib/format-date-time.ts';
 import { formatRupees } from '../lib/money.ts';
 

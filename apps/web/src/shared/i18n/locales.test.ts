@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ERROR_MESSAGES } from '@mayur/contracts/errors';
+import { ERROR_MESSAGES } from '@mayur/rules/errors';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LOCALE, LOCALES, PICKER_LANGUAGES } from './languages.ts';
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from './namespaces.ts';

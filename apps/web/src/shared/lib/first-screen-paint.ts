@@ -4,7 +4,7 @@
 // paint of a whole screen), and requests sent in it share the network and the main thread with the
 // paint. Lighthouse counts every request that ended before the largest paint as one the paint waited
 // for, so a quick local API answered before the paint put a simulated slow-4G round trip into the game
-// screens' LCP (issue 17). Reads started before the screen rendered (shared/api/early-reads.ts) are not
+// screens' largest paint (LCP). Reads started before the screen rendered (shared/api/early-reads.ts) are not
 // held: they already overlap the download of the screen's code.
 
 /**

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney, type Paise } from '@mayur/contracts/money';
+import { formatMoney, parseMoney, type Paise } from '@mayur/rules/money';
 import { isolateLeftToRight } from './bidi.ts';
 
 const RUPEE = '\u20B9';

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@mayur/contracts/errors';
-import { parseMoney } from '@mayur/contracts/money';
+import type { ErrorCode } from '@mayur/rules/errors';
+import { parseMoney } from '@mayur/rules/money';
 import {
   CODE_PATTERN,
   EMAIL_MAX_LENGTH,
@@ -11,7 +11,7 @@ import {
   PASSWORD_MIN_LENGTH,
   WITHDRAW_PASSWORD_MAX_LENGTH,
   WITHDRAW_PASSWORD_MIN_LENGTH,
-} from '@mayur/contracts/rules';
+} from '@mayur/rules/field-rules';
 
 // Client-side checks built on the contracts' own rules (the dependency-free rules module) and
 // reporting the same error codes, so a form can show the message before a round trip. The server

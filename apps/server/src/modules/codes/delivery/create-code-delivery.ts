@@ -1,4 +1,5 @@
-import type { Config, CodeDeliveryProvider } from '../../../platform/config.ts';
+import type { Config } from '../../../platform/config.ts';
+import type { CodeDeliveryProvider } from '../code-delivery-env.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import { routeByChannel, type CodeDelivery, type CodeSender } from './code-delivery.ts';
 import { outboxSender } from './outbox-sender.ts';

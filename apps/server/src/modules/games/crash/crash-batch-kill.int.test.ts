@@ -11,7 +11,7 @@ import { createScratchDatabase, type ScratchDatabase } from '../../../../test/sc
 import { repositoryRoot as root, startServerProcess, waitHealthy, type ServerProcess } from '../../../../test/server-process.ts';
 import { startTestServer } from '../../../../test/test-server.ts';
 
-// Issue 12: kill -9 of a node with a crash batch in flight loses nothing and pays nothing twice. The
+// A kill -9 of a node with a crash batch in flight loses nothing and pays nothing twice. The
 // real server process (embedded database in a data folder, or a scratch PostgreSQL database when
 // DATABASE_URL is set) takes a burst of parallel bets and is killed before their answers arrive; it is
 // restarted, the unanswered bets are retried with their request keys, then a burst of parallel

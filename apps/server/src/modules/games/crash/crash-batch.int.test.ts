@@ -1,4 +1,5 @@
-import { formatMoney, multiplierX100At } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { multiplierX100At } from '@mayur/rules/crash-curve';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../../test/payments.ts';
 import { quickPlayer } from '../../../../test/players.ts';
@@ -7,17 +8,22 @@ import type { Db } from '../../../platform/db/db.ts';
 import { openPostgres } from '../../../platform/db/postgres.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
+import { refuseCancel } from './cancel-crash-bet.ts';
+import { decideCashOut } from './cash-out.ts';
 import { roomHouseAccounts } from './crash-bet-account.ts';
-import { applyBetBatch, type BetBatchRequest } from './crash-bet-batch.ts';
+import { applyBetBatch, type BetBatchRequest, type BetLaneRules } from './crash-bet-batch.ts';
 import { applyCashOutBatch } from './crash-cash-out-batch.ts';
 import { tickCrash } from './crash-clock.ts';
 import { CrashEvents } from './crash-events.ts';
+import { joinsLiveRound, refuseUnplacedBet } from './place-crash-bet.ts';
 
 // Group commit of crash requests (decision 0015): each request of a batch is answered on its own, and
 // money moves only for the accepted ones; on PostgreSQL (DATABASE_URL) the races between requests and
 // between nodes are real.
 
 const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
+/** The rules a node's bet lane applies (routes.ts starts it with the same). */
+const BET_RULES: BetLaneRules = { joinsLiveRound, refuseUnplacedBet, refuseCancel };
 const events = new CrashEvents();
 const started: Array<{ server: TestServer; heartbeat: Heartbeat | null }> = [];
 const pools: Db[] = [];
@@ -112,20 +118,25 @@ describe('crash group commit', () => {
       input: { room: 'limbo', stakePaise, autoCashoutX100: null, slot, requestKey },
       receivedAtMs: at,
     });
-    const [earlier] = await applyBetBatch(server.ctx, house, [bet(other.userId, 2_000n, 2)]);
+    const [earlier] = await applyBetBatch(server.ctx, house, [bet(other.userId, 2_000n, 2)], BET_RULES);
     const earlierId = BigInt((earlier as { bet: { id: string } }).bet.id);
 
-    const answers = await applyBetBatch(server.ctx, house, [
-      bet(poor.userId, 1_000n, 1), // ₹10 against ₹5: refused, and its row never stays
-      bet(poor.userId, 500n, 2), // ₹5 against the same ₹5: its own balance check passes
-      bet(rich.userId, 3_000n, 1, 'batch-key-0001'),
-      bet(rich.userId, 3_000n, 1, 'batch-key-0001'), // a retry within the batch: the same bet
-      bet(rich.userId, 4_000n, 2, 'batch-key-0001'), // the same key for another bet
-      bet(other.userId, 1_000n, 1),
-      bet(other.userId, 1_500n, 1), // the slot is taken by the request before
-      { kind: 'cancel', userId: other.userId, betId: earlierId, receivedAtMs: at },
-      { kind: 'cancel', userId: rich.userId, betId: earlierId, receivedAtMs: at }, // not their bet
-    ]);
+    const answers = await applyBetBatch(
+      server.ctx,
+      house,
+      [
+        bet(poor.userId, 1_000n, 1), // ₹10 against ₹5: refused, and its row never stays
+        bet(poor.userId, 500n, 2), // ₹5 against the same ₹5: its own balance check passes
+        bet(rich.userId, 3_000n, 1, 'batch-key-0001'),
+        bet(rich.userId, 3_000n, 1, 'batch-key-0001'), // a retry within the batch: the same bet
+        bet(rich.userId, 4_000n, 2, 'batch-key-0001'), // the same key for another bet
+        bet(other.userId, 1_000n, 1),
+        bet(other.userId, 1_500n, 1), // the slot is taken by the request before
+        { kind: 'cancel', userId: other.userId, betId: earlierId, receivedAtMs: at },
+        { kind: 'cancel', userId: rich.userId, betId: earlierId, receivedAtMs: at }, // not their bet
+      ],
+      BET_RULES,
+    );
     expect(answers.map(codeOf)).toEqual([
       'INSUFFICIENT_BALANCE',
       'accepted',
@@ -155,14 +166,19 @@ describe('crash group commit', () => {
     const otherBetId = BigInt(placed[5]!.bet.id);
     const poorBetId = BigInt(placed[1]!.bet.id);
     const justBefore = round.crash_at.getTime() - 1;
-    const cashOuts = await applyCashOutBatch(server.ctx, house, [
-      { userId: rich.userId, betId: richBetId, receivedAtMs: justBefore },
-      { userId: rich.userId, betId: richBetId, receivedAtMs: justBefore },
-      { userId: other.userId, betId: otherBetId, receivedAtMs: round.crash_at.getTime() },
-      { userId: rich.userId, betId: poorBetId, receivedAtMs: justBefore },
-      { userId: poor.userId, betId: poorBetId, receivedAtMs: round.flying_at.getTime() - 1 },
-      { userId: poor.userId, betId: 999_999_999n, receivedAtMs: justBefore },
-    ]);
+    const cashOuts = await applyCashOutBatch(
+      server.ctx,
+      house,
+      [
+        { userId: rich.userId, betId: richBetId, receivedAtMs: justBefore },
+        { userId: rich.userId, betId: richBetId, receivedAtMs: justBefore },
+        { userId: other.userId, betId: otherBetId, receivedAtMs: round.crash_at.getTime() },
+        { userId: rich.userId, betId: poorBetId, receivedAtMs: justBefore },
+        { userId: poor.userId, betId: poorBetId, receivedAtMs: round.flying_at.getTime() - 1 },
+        { userId: poor.userId, betId: 999_999_999n, receivedAtMs: justBefore },
+      ],
+      decideCashOut,
+    );
     expect(cashOuts.map(codeOf)).toEqual([
       'accepted',
       'ALREADY_CASHED_OUT',
@@ -184,7 +200,7 @@ describe('crash group commit', () => {
     const wins = await server.ctx.db.query("select 1 from ledger_transfers where idempotency_key like 'crash-win:%'");
     expect(wins).toHaveLength(1);
     // A late retry of the first bet request answers that bet, with the balance as it is now.
-    const [retry] = await applyBetBatch(server.ctx, house, [bet(rich.userId, 3_000n, 1, 'batch-key-0001')]);
+    const [retry] = await applyBetBatch(server.ctx, house, [bet(rich.userId, 3_000n, 1, 'batch-key-0001')], BET_RULES);
     expect(retry).toMatchObject({ bet: { id: String(richBetId), status: 'cashed_out' }, balance: formatMoney(97_000n + win) });
     expect(await cashOf(server, rich.userId)).toBe(97_000n + win);
     await expectLedgerBalanced(server);
@@ -271,9 +287,12 @@ describe('crash group commit', () => {
           };
           return work(new Proxy(tx, { get: (target, key) => (key === 'query' ? query : Reflect.get(target, key)) }));
         });
-      const batch = applyCashOutBatch({ ...server.ctx, db: holdingDb }, await roomHouseAccounts(db), [
-        { userId: player.userId, betId: BigInt(placed.body.obj.bet.id), receivedAtMs: round.flying_at.getTime() + 1 },
-      ]);
+      const batch = applyCashOutBatch(
+        { ...server.ctx, db: holdingDb },
+        await roomHouseAccounts(db),
+        [{ userId: player.userId, betId: BigInt(placed.body.obj.bet.id), receivedAtMs: round.flying_at.getTime() + 1 }],
+        decideCashOut,
+      );
       await locked;
       // The take-off step's UPDATE used to wait for every batch holding the round (FOR SHARE): in a
       // burst of cash-outs the take-off push came seconds late.

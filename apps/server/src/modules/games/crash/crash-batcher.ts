@@ -1,53 +1,55 @@
-import type { CrashRoomId } from '@mayur/contracts';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
+import assert from 'node:assert/strict';
 import type { AppContext } from '../../../platform/context.ts';
 import { GroupCommitLane } from '../../../platform/group-commit.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
 import {
   applyBetBatch,
   type BetBatchRequest,
+  type BetLaneRules,
   type CancelledCrashBet,
   type CrashBetInput,
   type PlacedCrashBet,
 } from './crash-bet-batch.ts';
 import { roomHouseAccounts } from './crash-bet-account.ts';
-import { applyCashOutBatch, type CashedOut, type CashOutRequest } from './crash-cash-out-batch.ts';
+import { applyCashOutBatch, type CashedOut, type CashOutRequest, type CashOutRule } from './crash-cash-out-batch.ts';
+
+/** What the batches decide, each rule stated in its use case: cash-out.ts, place-crash-bet.ts, cancel-crash-bet.ts. */
+export type CrashRules = BetLaneRules & { decideCashOut: CashOutRule };
 
 /**
- * A node's group commit of crash requests (decision 0015). Cash-outs have a lane of their own, never
- * behind bets and never refused for load; bets and cancels share the other lane. Each lane applies a
- * batch in one transaction of set-based statements. When one room's bets waiting on this node pass the
- * configured bound, new bets of that room are refused at once with BUSY, so that a flood of bets
- * cannot make the database late for cash-outs; cancels are never refused for load either.
+ * A node's group commit of crash requests (decision 0015), plumbing that applies the rules it is
+ * started with. Cash-outs have a lane of their own, never behind bets and never refused for load; bets
+ * and cancels share the other lane. Each lane applies a batch in one transaction of set-based
+ * statements. The batcher counts each room's bets waiting on this node, which place-crash-bet.ts
+ * bounds.
  */
 export class CrashBatcher {
   private readonly cashOuts: GroupCommitLane<CashOutRequest, CashedOut>;
   private readonly bets: GroupCommitLane<BetBatchRequest, PlacedCrashBet | CancelledCrashBet>;
   private readonly waitingBets = new Map<CrashRoomId, number>();
 
-  constructor(private readonly ctx: AppContext) {
+  constructor(ctx: AppContext, rules: CrashRules) {
     const settings = ctx.config.groupCommit;
     this.cashOuts = new GroupCommitLane(settings, async (requests) =>
-      applyCashOutBatch(ctx, await roomHouseAccounts(ctx.db), requests),
+      applyCashOutBatch(ctx, await roomHouseAccounts(ctx.db), requests, rules.decideCashOut),
     );
     this.bets = new GroupCommitLane(
       settings,
-      async (requests) => applyBetBatch(ctx, await roomHouseAccounts(ctx.db), requests),
+      async (requests) => applyBetBatch(ctx, await roomHouseAccounts(ctx.db), requests, rules),
       (requests) => {
         for (const request of requests)
-          if (request.kind === 'bet') this.waitingBets.set(request.input.room, this.waitingOf(request.input.room) - 1);
+          if (request.kind === 'bet') this.waitingBets.set(request.input.room, this.waitingBetsOf(request.input.room) - 1);
       },
     );
   }
 
-  private waitingOf(room: CrashRoomId): number {
+  /** The room's bets this node has taken and not yet sent to the database. */
+  waitingBetsOf(room: CrashRoomId): number {
     return this.waitingBets.get(room) ?? 0;
   }
 
   placeBet(userId: number, input: CrashBetInput, receivedAtMs: number): Promise<PlacedCrashBet> {
-    const waiting = this.waitingOf(input.room);
-    if (waiting >= this.ctx.config.crash.betQueueLimit)
-      throw new AppError('BUSY', `room ${input.room} has ${waiting} bets waiting on this node`);
-    this.waitingBets.set(input.room, waiting + 1);
+    this.waitingBets.set(input.room, this.waitingBetsOf(input.room) + 1);
     return this.bets.submit({ kind: 'bet', userId, input, receivedAtMs }) as Promise<PlacedCrashBet>;
   }
 
@@ -62,9 +64,18 @@ export class CrashBatcher {
 
 const batchers = new WeakMap<AppContext, CrashBatcher>();
 
-/** This node's batcher: one per application context, which is one per serving process. */
+/**
+ * Starts this node's batcher with the rules it applies: one per application context, which is one per
+ * serving process. The crash routes start it (routes.ts), so that the batcher never imports the use
+ * cases whose rules it applies.
+ */
+export function startCrashBatcher(ctx: AppContext, rules: CrashRules): void {
+  if (!batchers.has(ctx)) batchers.set(ctx, new CrashBatcher(ctx, rules));
+}
+
+/** This node's batcher, started with the crash routes. */
 export function crashBatcherOf(ctx: AppContext): CrashBatcher {
-  let batcher = batchers.get(ctx);
-  if (!batcher) batchers.set(ctx, (batcher = new CrashBatcher(ctx)));
+  const batcher = batchers.get(ctx);
+  assert(batcher, 'the crash batcher starts with the crash routes (registerCrashRoutes)');
   return batcher;
 }

@@ -1,4 +1,4 @@
-import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/contracts';
+import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { Db } from '../../../platform/db/db.ts';
 import { HOUSE_SHARD_COUNT, houseShardPurpose, shardedHouseAccountId } from '../../wallet/accounts.ts';
 

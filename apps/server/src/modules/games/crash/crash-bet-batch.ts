@@ -1,18 +1,18 @@
 import assert from 'node:assert/strict';
-import { formatMoney, type CrashRoomId, type TCrashBet } from '@mayur/contracts';
+import { type TCrashBet } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { postEachTransfer, type TransferOutcome } from '../../wallet/post-each-transfer.ts';
-import type { TransferInput } from '../../wallet/post-transfer.ts';
+import { postEach, type TransferInput, type TransferOutcome } from '../../wallet/ledger.ts';
 import { findPlayerBalances } from '../../wallet/accounts.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
 import { refuseProtectedBets as refuseProtectedStakes } from '../../protection/enforce-protection.ts';
 import type { RoomHouseAccounts } from './crash-bet-account.ts';
 import { CRASH_BET_COLUMNS, REVEALED_CRASH_POINT, toCrashBetView, type CrashBetRow } from './crash-bet-view.ts';
-import { placementAt } from './crash-engine.ts';
 import { maskedPlayer } from './crash-events.ts';
-import { CRASH_ROUND_COLUMNS, toEngineRound, type CrashRoundRow } from './crash-round-row.ts';
+import { CRASH_ROUND_COLUMNS, type CrashRoundRow } from './crash-round-row.ts';
 
 export type CrashBetInput = {
   room: CrashRoomId;
@@ -36,12 +36,25 @@ export type PlacedCrashBet = {
 
 export type CancelledCrashBet = { bet: TCrashBet; balance: string };
 
-type BetRequest = Extract<BetBatchRequest, { kind: 'bet' }>;
-type CancelRequest = Extract<BetBatchRequest, { kind: 'cancel' }>;
+export type BetRequest = Extract<BetBatchRequest, { kind: 'bet' }>;
+export type CancelRequest = Extract<BetBatchRequest, { kind: 'cancel' }>;
 
 type InsertedBet = CrashBetRow & { user_id: number; request_key: string | null; nick_name: string };
-type StoredBet = CrashBetRow & { user_id: number; request_key: string | null };
+/** A bet placed before, found by its request key. */
+export type StoredBet = CrashBetRow & { user_id: number; request_key: string | null };
+/** A bet a cancel names, as the batch read (and locked) it, with its round's take-off if it has a round. */
+export type CancelCandidate = CrashBetRow & { user_id: number; flying_at: Date | null };
 type CancelledRow = CrashBetRow & { user_id: number };
+
+/** The decisions the batch applies, each stated in its use case: place-crash-bet.ts and cancel-crash-bet.ts. */
+export type BetLaneRules = {
+  /** Whether a bet received at `receivedAtMs` joins the live round (else it is queued for the next one). */
+  joinsLiveRound(round: CrashRoundRow, receivedAtMs: number): boolean;
+  /** A bet whose row was not inserted: null when it repeats `first` (the bet of its request key), else its refusal. */
+  refuseUnplacedBet(request: BetRequest, first: StoredBet | undefined): AppError | null;
+  /** Null when the bet may be cancelled at the moment the request was received, else the refusal. */
+  refuseCancel(bet: CancelCandidate | undefined, request: CancelRequest): AppError | null;
+};
 
 type Answer = PlacedCrashBet | CancelledCrashBet | AppError;
 
@@ -59,16 +72,6 @@ type Posting = {
   isEarlierBet?: boolean;
 };
 
-function slotTaken(request: BetRequest): AppError {
-  return new AppError(
-    'SLOT_TAKEN',
-    `user ${request.userId} already has a live bet in ${request.input.room} slot ${request.input.slot}`,
-    {
-      field: 'slot',
-    },
-  );
-}
-
 /** Which requests name the same bet: same player, room, slot and request key (or none). */
 function betIdentity(room: string, userId: number, slot: number, requestKey: string | null): string {
   return `${room}|${userId}|${slot}|${requestKey ?? ''}`;
@@ -76,23 +79,25 @@ function betIdentity(room: string, userId: number, slot: number, requestKey: str
 
 /**
  * Applies a batch of bets and cancels in one transaction of set-based statements and answers each on
- * its own: a bet joins the live round when this node received it during betting, else it is queued for
- * the next round; it is refused when its slot is taken or its player's balance (as the earlier requests
- * of the batch left it) is too small; a repeated request key answers the first bet. Cancels come first,
- * so a slot freed and taken again in one batch keeps the order players see.
+ * its own, by `rules` (the decisions of place-crash-bet.ts and cancel-crash-bet.ts): a bet joins the
+ * live round or is queued for the next; it is refused when its slot is taken, its player is protected
+ * from it, or its player's balance (as the earlier requests of the batch left it) is too small; a
+ * repeated request key answers the first bet. Cancels come first, so a slot freed and taken again in
+ * one batch keeps the order players see.
  */
 export async function applyBetBatch(
   ctx: AppContext,
   houseAccounts: RoomHouseAccounts,
   requests: readonly BetBatchRequest[],
+  rules: BetLaneRules,
 ): Promise<Answer[]> {
   return ctx.db.transaction(async (tx) => {
     const answers: Array<Answer | null> = requests.map(() => null);
     const postings: Posting[] = [];
     const cancels = requests.flatMap((request, index) => (request.kind === 'cancel' ? [{ request, index }] : []));
     const bets = requests.flatMap((request, index) => (request.kind === 'bet' ? [{ request, index }] : []));
-    if (cancels.length > 0) postings.push(...(await cancelBets(tx, houseAccounts, cancels, answers)));
-    const mirrors = bets.length > 0 ? await insertBets(tx, houseAccounts, bets, answers, postings) : [];
+    if (cancels.length > 0) postings.push(...(await cancelBets(tx, houseAccounts, cancels, answers, rules)));
+    const mirrors = bets.length > 0 ? await insertBets(tx, houseAccounts, bets, answers, postings, rules) : [];
     const protectedBetIds = await refuseProtectedBets(tx, ctx.clock.now(), postings, answers);
 
     const cashAccounts =
@@ -102,7 +107,7 @@ export async function applyBetBatch(
             tx,
             postings.map((posting) => posting.userId),
           );
-    const outcomes = await postEachTransfer(
+    const outcomes = await postEach(
       tx,
       postings.map((posting) => posting.transfer(cashAccounts.get(posting.userId)!)),
     );
@@ -171,54 +176,36 @@ async function cancelBets(
   houseAccounts: RoomHouseAccounts,
   cancels: Array<{ request: CancelRequest; index: number }>,
   answers: Array<Answer | null>,
+  rules: BetLaneRules,
 ): Promise<Posting[]> {
   // One request per bet and player takes part; a later one of the same hears that the bet can no longer
-  // be cancelled. (Another player's request for the bet matches no row of theirs: BET_UNKNOWN.)
+  // be cancelled.
   const firstOfBet = new Map<string, { request: CancelRequest; index: number }>();
   for (const cancel of cancels) {
     const identity = `${cancel.request.betId}|${cancel.request.userId}`;
     if (firstOfBet.has(identity)) answers[cancel.index] = new AppError('BET_NOT_CANCELLABLE', `bet ${cancel.request.betId}`);
     else firstOfBet.set(identity, cancel);
   }
-  // Rows are taken in id order, so two nodes' batches over the same bets cannot deadlock on them.
+  // Rows are locked in id order, so two nodes' batches over the same bets cannot deadlock on them.
   const taking = [...firstOfBet.values()].sort((x, y) => (x.request.betId < y.request.betId ? -1 : 1));
-  const cancelled = await tx.query<CancelledRow>(
-    `update crash_bets b set status = 'cancelled'
-     from unnest($1::bigint[], $2::integer[], $3::timestamptz[]) as c (id, user_id, received_at)
-     where b.id = c.id and b.user_id = c.user_id and (
-       b.status = 'queued' or
-       (b.status = 'open' and exists (select 1 from crash_rounds r where r.id = b.round_id and r.flying_at > c.received_at))
-     )
-     returning ${CRASH_BET_COLUMNS}, b.user_id, null::integer as revealed_crash_point_x100`,
-    [
-      taking.map(({ request }) => request.betId),
-      taking.map(({ request }) => request.userId),
-      taking.map(({ request }) => new Date(request.receivedAtMs)),
-    ],
+  const candidates = await tx.query<CancelCandidate>(
+    `select ${CRASH_BET_COLUMNS}, b.user_id, r.flying_at, null::integer as revealed_crash_point_x100
+     from crash_bets b left join crash_rounds r on r.id = b.round_id
+     where b.id = any($1::bigint[]) order by b.id for update of b`,
+    [taking.map(({ request }) => request.betId)],
   );
-  const byId = new Map(cancelled.map((row) => [row.id, row]));
-  const cancelledFor = (request: CancelRequest) => {
-    const row = byId.get(request.betId);
-    return row && row.user_id === request.userId ? row : undefined;
-  };
-  const missed = taking.filter(({ request }) => !cancelledFor(request));
-  if (missed.length > 0) {
-    const owners = await tx.query<{ id: bigint; user_id: number }>(
-      'select id, user_id from crash_bets where id = any($1::bigint[])',
-      [missed.map(({ request }) => request.betId)],
-    );
-    const ownerOf = new Map(owners.map((row) => [row.id, row.user_id]));
-    for (const { request, index } of missed) {
-      const isMine = ownerOf.get(request.betId) === request.userId;
-      answers[index] = new AppError(
-        isMine ? 'BET_NOT_CANCELLABLE' : 'BET_UNKNOWN',
-        `bet ${request.betId} for user ${request.userId}`,
-      );
-    }
-  }
-  return taking.flatMap(({ request, index }) => {
-    const row = cancelledFor(request);
-    if (!row) return [];
+  const byId = new Map(candidates.map((row) => [row.id, row]));
+  const cancelling = taking.flatMap(({ request, index }) => {
+    const bet = byId.get(request.betId);
+    const refusal = rules.refuseCancel(bet, request);
+    if (refusal) answers[index] = refusal;
+    return refusal ? [] : [{ index, row: { ...bet!, status: 'cancelled' } satisfies CancelledRow }];
+  });
+  if (cancelling.length > 0)
+    await tx.query("update crash_bets set status = 'cancelled' where id = any($1::bigint[])", [
+      cancelling.map(({ row }) => row.id),
+    ]);
+  return cancelling.flatMap(({ row, index }) => {
     return [
       {
         index,
@@ -252,6 +239,7 @@ async function insertBets(
   bets: Array<{ request: BetRequest; index: number }>,
   answers: Array<Answer | null>,
   postings: Posting[],
+  rules: BetLaneRules,
 ): Promise<Array<{ index: number; of: number }>> {
   const rooms = [...new Set(bets.map(({ request }) => request.input.room))];
   // Locked: the rounds cannot be settled or replaced while these bets join them. `for key share`, as
@@ -263,7 +251,7 @@ async function insertBets(
   const liveByRoom = new Map(live.map((round) => [round.room, round]));
   const placements = bets.map(({ request }) => {
     const round = liveByRoom.get(request.input.room);
-    const joinsRound = round !== undefined && placementAt(toEngineRound(round), request.receivedAtMs) === 'this-round';
+    const joinsRound = round !== undefined && rules.joinsLiveRound(round, request.receivedAtMs);
     return { roundId: joinsRound ? round.id : null, status: joinsRound ? 'open' : 'queued' };
   });
   const inserted = await tx.query<InsertedBet>(
@@ -320,7 +308,7 @@ async function insertBets(
       },
     });
   }
-  return answerLeftBets(tx, houseAccounts, left, insertingIndexOfBet, answers, postings);
+  return answerLeftBets(tx, houseAccounts, left, insertingIndexOfBet, answers, postings, rules);
 }
 
 function stakeTransfer(
@@ -339,8 +327,8 @@ function stakeTransfer(
 }
 
 /**
- * Bets that were not inserted: a request key already used is a retry (the first bet, placed by this
- * batch or before) or, with other content, a conflict; anything else found its slot taken.
+ * Bets that were not inserted, answered as `rules.refuseUnplacedBet` decides: a retry of the first bet
+ * of its request key (placed by this batch or before) gets that bet's answer.
  */
 async function answerLeftBets(
   tx: Tx,
@@ -349,6 +337,7 @@ async function answerLeftBets(
   insertingIndexOfBet: ReadonlyMap<bigint, number>,
   answers: Array<Answer | null>,
   postings: Posting[],
+  rules: BetLaneRules,
 ): Promise<Array<{ index: number; of: number }>> {
   const keyed = left.filter(({ request }) => request.input.requestKey);
   const stored =
@@ -365,19 +354,12 @@ async function answerLeftBets(
   for (const { request, index } of left) {
     const { input } = request;
     const first = input.requestKey ? byKey.get(`${request.userId}|${input.requestKey}`) : undefined;
-    if (!first) {
-      answers[index] = slotTaken(request);
+    const refusal = rules.refuseUnplacedBet(request, first);
+    if (refusal) {
+      answers[index] = refusal;
       continue;
     }
-    const isSame =
-      first.room === input.room &&
-      first.slot === input.slot &&
-      first.stake_paise === input.stakePaise &&
-      first.auto_cashout_x100 === input.autoCashoutX100;
-    if (!isSame) {
-      answers[index] = new AppError('IDEMPOTENCY_CONFLICT', `request key ${input.requestKey} was used for another bet`);
-      continue;
-    }
+    assert(first, `bet request ${index} of the batch is neither refused nor a retry`);
     const of = insertingIndexOfBet.get(first.id);
     if (of !== undefined) {
       mirrors.push({ index, of });

@@ -1,4 +1,5 @@
-import { formatMoney, type TCrashBet } from '@mayur/contracts';
+import { type TCrashBet } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../../platform/db/db.ts';
 
 export type CrashBetRow = {

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
-import { crashRoomWinPaise, formatMoney, type CrashRoomId, type TCrashBet } from '@mayur/contracts';
+import { type TCrashBet } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Tx } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { postEachTransfer } from '../../wallet/post-each-transfer.ts';
+import { postEach } from '../../wallet/ledger.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
 import type { RoomHouseAccounts } from './crash-bet-account.ts';
-import { decideCashout } from './crash-engine.ts';
 import { maskedPlayer } from './crash-events.ts';
 
 export type CashOutRequest = { userId: number; betId: bigint; receivedAtMs: number };
@@ -21,13 +22,8 @@ export type CashedOut = {
   playerName: string;
 };
 
-const REFUSAL = {
-  'not-flying': 'CASHOUT_NOT_FLYING',
-  crashed: 'CASHOUT_TOO_LATE',
-  'already-cashed-out': 'ALREADY_CASHED_OUT',
-} as const;
-
-type BetWithRound = {
+/** A bet as a cash-out reads it, with its round (locked) when it has one. */
+export type BetWithRound = {
   id: bigint;
   user_id: number;
   room: CrashRoomId;
@@ -46,21 +42,35 @@ type BetWithRound = {
   round_state: 'live' | 'settled' | null;
 };
 
-type Accepted = { index: number; bet: BetWithRound; multiplierX100: number; winPaise: bigint };
+/** What the rule of a cash-out decides: the multiplier it is paid at and the win, or its refusal. */
+export type CashOutDecision = { multiplierX100: number; winPaise: bigint };
 
 /**
- * Applies a batch of manual cash-outs in one transaction and answers each on its own. Each is priced
- * at the moment this node received it and decided from the bet's and round's rows, so any node may
- * take any request: the rounds are key-share-locked (settlement, `for update`, waits and is waited
- * for; the take-off step's UPDATE of a plain column does not wait), and the bet is
- * cashed out by one guarded UPDATE on `status in ('open', 'lost')`, so it is paid at most once however
- * many requests race on however many nodes. A lost bet qualifies because its cash-out may have been
- * received before the crash and reached the database after settlement (decision 0011).
+ * The rule of a manual cash-out (cash-out.ts), for one request: the request's bet as this batch read it
+ * (undefined when there is none), and the bets the batch accepted a cash-out of already.
+ */
+export type CashOutRule = (
+  bet: BetWithRound | undefined,
+  request: CashOutRequest,
+  acceptedBetIds: ReadonlySet<bigint>,
+) => CashOutDecision | AppError;
+
+type Accepted = { index: number; bet: BetWithRound } & CashOutDecision;
+
+/**
+ * Applies a batch of manual cash-outs in one transaction and answers each on its own, as `decide` (the
+ * rule of cash-out.ts) decides it from the bet's and round's rows, so any node may take any request:
+ * the rounds are key-share-locked (settlement, `for update`, waits and is waited for; the take-off
+ * step's UPDATE of a plain column does not wait), and the bet is cashed out by one guarded UPDATE on
+ * `status in ('open', 'lost')`, so it is paid at most once however many requests race on however many
+ * nodes. A lost bet qualifies because its cash-out may have been received before the crash and reached
+ * the database after settlement (decision 0011).
  */
 export async function applyCashOutBatch(
   ctx: AppContext,
   houseAccounts: RoomHouseAccounts,
   requests: readonly CashOutRequest[],
+  decide: CashOutRule,
 ): Promise<Array<CashedOut | AppError>> {
   return ctx.db.transaction(async (tx) => {
     const bets = await readBets(tx, requests);
@@ -69,7 +79,7 @@ export async function applyCashOutBatch(
     const acceptedBetIds = new Set<bigint>();
     requests.forEach((request, index) => {
       const bet = bets.get(request.betId);
-      const decided = bet && bet.user_id === request.userId ? decide(bet, request, acceptedBetIds) : unknownBet(request);
+      const decided = decide(bet, request, acceptedBetIds);
       if (decided instanceof AppError) return void answers.push(decided);
       answers.push(null);
       accepted.push({ index, bet: bet!, ...decided });
@@ -98,7 +108,7 @@ export async function applyCashOutBatch(
       tx,
       paid.map((a) => a.bet.user_id),
     );
-    const outcomes = await postEachTransfer(
+    const outcomes = await postEach(
       tx,
       paid.map((a) => ({
         idempotencyKey: `crash-win:${a.bet.id}`,
@@ -133,7 +143,7 @@ export async function applyCashOutBatch(
  * step's `update … set flying_announced`, which had to wait for every batch holding the round. Batches
  * overlap in a burst of cash-outs (one per node, several nodes), and PostgreSQL lets a new share lock
  * in beside the held ones while an UPDATE waits: with two batches of one node overlapping, the take-off
- * push came 1–1.6 s late at 10,000 players (decision 0015, session 9; crash-batch.int.test.ts).
+ * push came 1–1.6 s late at 10,000 players (decision 0015; crash-batch.int.test.ts).
  */
 async function readBets(tx: Tx, requests: readonly CashOutRequest[]): Promise<Map<bigint, BetWithRound>> {
   const rows = await tx.query<BetWithRound>(
@@ -149,40 +159,6 @@ async function readBets(tx: Tx, requests: readonly CashOutRequest[]): Promise<Ma
     [[...new Set(requests.map((request) => request.betId))]],
   );
   return new Map(rows.map((row) => [row.id, row]));
-}
-
-function unknownBet(request: CashOutRequest): AppError {
-  return new AppError('BET_UNKNOWN', `bet ${request.betId} for user ${request.userId}`);
-}
-
-function decide(
-  bet: BetWithRound,
-  request: CashOutRequest,
-  acceptedBetIds: ReadonlySet<bigint>,
-): AppError | { multiplierX100: number; winPaise: bigint } {
-  if (bet.status === 'cashed_out' || acceptedBetIds.has(bet.id)) return new AppError('ALREADY_CASHED_OUT', `bet ${bet.id}`);
-  // A cash-out received before the crash wins even when settlement committed first and marked the bet
-  // lost: the receive time decides (DESIGN.md §5). A refunded bet of a void round has its stake back.
-  const isDecidable = bet.status === 'open' || bet.status === 'lost';
-  if (!isDecidable || bet.round_id === null || bet.crash_point_x100 === null)
-    return new AppError(bet.status === 'queued' ? 'CASHOUT_NOT_FLYING' : 'CASHOUT_TOO_LATE', `bet ${bet.id} is ${bet.status}`);
-  const decision = decideCashout(
-    {
-      crashPointX100: bet.crash_point_x100,
-      bettingStartsAtMs: bet.betting_starts_at!.getTime(),
-      flyingAtMs: bet.flying_at!.getTime(),
-      crashAtMs: bet.crash_at!.getTime(),
-      nextRoundAtMs: bet.next_round_at!.getTime(),
-    },
-    { stakePaise: bet.stake_paise, autoCashoutX100: bet.auto_cashout_x100, cashedOutX100: null },
-    request.receivedAtMs,
-  );
-  if (!decision.isAccepted) return new AppError(REFUSAL[decision.reason], `bet ${bet.id} at ${request.receivedAtMs}`);
-  // The rule the bet panel shows live: floor(stake × m), capped at the room's maximum win.
-  return {
-    multiplierX100: decision.multiplierX100,
-    winPaise: crashRoomWinPaise(bet.room, bet.stake_paise, decision.multiplierX100),
-  };
 }
 
 /** The bet as the batch leaves it, built from what the batch read (no second query). */

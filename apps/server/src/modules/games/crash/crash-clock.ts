@@ -1,4 +1,4 @@
-import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/contracts';
+import { CRASH_ROOM_IDS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { pruneHeartbeats } from '../../../platform/heartbeat.ts';
 import type { CrashEvents } from './crash-events.ts';

@@ -1,4 +1,4 @@
-import { crashDelayMs, multiplierX100At, targetDelayMs } from '@mayur/contracts';
+import { crashDelayMs, multiplierX100At, targetDelayMs } from '@mayur/rules/crash-curve';
 
 // The crash round as a pure state machine with named timings (DESIGN.md §5): betting (7 s) → flying →
 // crashed (short pause) → next round. Time is always passed in; nothing here reads a clock, so tests

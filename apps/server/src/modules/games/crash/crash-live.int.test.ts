@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts';
+import { parseMoney } from '@mayur/rules/money';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';

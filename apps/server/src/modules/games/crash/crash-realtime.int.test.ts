@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
-import { multiplierX100At } from '@mayur/contracts';
+import { multiplierX100At } from '@mayur/rules/crash-curve';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';

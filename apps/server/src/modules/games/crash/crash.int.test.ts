@@ -1,5 +1,6 @@
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
-import { formatMoney, multiplierX100At, parseMoney } from '@mayur/contracts';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
+import { multiplierX100At } from '@mayur/rules/crash-curve';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
@@ -210,8 +211,8 @@ describe('a crash round', () => {
     // The request reached this node 1 ms before the crash; its transaction ran after the settlement.
     const receivedAtMs = round.crash_at.getTime() - 1;
     const replies = await Promise.allSettled([
-      cashOut(server.ctx, player.userId, betId, receivedAtMs),
-      cashOut(server.ctx, player.userId, betId, receivedAtMs),
+      cashOut(server.ctx, server.crashEvents, player.userId, betId, receivedAtMs),
+      cashOut(server.ctx, server.crashEvents, player.userId, betId, receivedAtMs),
     ]);
     expect(replies.filter((reply) => reply.status === 'fulfilled')).toHaveLength(1);
     const multiplier = multiplierX100At(receivedAtMs - round.flying_at.getTime());
@@ -228,7 +229,9 @@ describe('a crash round', () => {
     const lost = await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: other.token });
     setNow(next.crash_at.getTime());
     await tick();
-    await expect(cashOut(server.ctx, other.userId, BigInt(lost.body.obj.bet.id), next.crash_at.getTime())).rejects.toMatchObject({
+    await expect(
+      cashOut(server.ctx, server.crashEvents, other.userId, BigInt(lost.body.obj.bet.id), next.crash_at.getTime()),
+    ).rejects.toMatchObject({
       code: 'CASHOUT_TOO_LATE',
     });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);

@@ -1,4 +1,6 @@
-import { CRASH_ROUND_BETS_LIMIT, formatMoney, type CrashRoomId, type TCrashRoundBetsResponse } from '@mayur/contracts';
+import { CRASH_ROUND_BETS_LIMIT, type TCrashRoundBetsResponse } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { maskedPlayer } from './crash-events.ts';
 import { findLatestRound } from './crash-round-row.ts';

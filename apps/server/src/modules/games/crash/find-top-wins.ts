@@ -1,10 +1,6 @@
-import {
-  CRASH_TOP_WINS_LIMIT,
-  CRASH_TOP_WINS_WINDOW_MS,
-  formatMoney,
-  type CrashRoomId,
-  type TCrashTopWinsResponse,
-} from '@mayur/contracts';
+import { CRASH_TOP_WINS_LIMIT, CRASH_TOP_WINS_WINDOW_MS, type TCrashTopWinsResponse } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { maskedPlayer } from './crash-events.ts';
 

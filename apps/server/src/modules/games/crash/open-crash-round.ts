@@ -1,5 +1,5 @@
 import { crashPointX100, roundDigest } from '@mayur/fairness';
-import type { CrashRoomId } from '@mayur/contracts';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { createChain, findSeed, takeChainIndex } from '../../fairness/chains.ts';
 import { newRound } from './crash-engine.ts';
@@ -47,7 +47,7 @@ export async function openCrashRound(
       return { id: row!.id, queued: queued.length };
     });
     if (opened) return opened.id === -1n ? null : opened;
-    await createChain(ctx.db, 'crash', room, ctx.config.lottery.chainLength);
+    await createChain(ctx.db, 'crash', room, ctx.config.chains.roundsPerChain);
   }
   throw new Error(`crash room ${room} could not get a chain index`);
 }

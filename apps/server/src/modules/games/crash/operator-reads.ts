@@ -1,12 +1,11 @@
-import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts';
+import { CRASH_ROOMS, type CrashRoomId } from '@mayur/rules/crash-rooms';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 import type { Queryable } from '../../../platform/db/db.ts';
 
-// The crash rooms' reads for the back office's games screen (issue 15), handed to it through app.ts so
+// The crash rooms' reads for the back office's games screen, handed to it through app.ts so
 // the back office never imports a game. Pure SELECTs: nothing here writes. While a round is unsettled
 // neither its seed nor its crash point (nor its crash time, which would give the point away) is read
 // out of the database: the phase is computed in the query, and the seed's join carries `settled`.
-
-const DAY_MS = 86_400_000;
 
 function isCrashRoom(room: string): room is CrashRoomId {
   return Object.hasOwn(CRASH_ROOMS, room);

@@ -1,4 +1,4 @@
-import type { CrashRoomId } from '@mayur/contracts';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { Queryable } from '../../../platform/db/db.ts';
 
 /** A crash cash-out in a round that has settled. */

@@ -1,4 +1,5 @@
-import { CRASH_ROOMS, CRASH_ROOM_IDS, crashWinPaise } from '@mayur/contracts';
+import { CRASH_ROOMS, CRASH_ROOM_IDS } from '@mayur/rules/crash-rooms';
+import { crashWinPaise } from '@mayur/rules/crash-rules';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';

@@ -1,7 +1,7 @@
-import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts';
+import { CRASH_ROOMS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { HEARTBEAT_RECORD_FINAL_MS, wasAliveThroughout } from '../../../platform/heartbeat.ts';
-import { postPayoutsFromQuery } from '../../wallet/post-transfers.ts';
+import { payOut, type PayoutRow } from '../../wallet/ledger.ts';
 
 /**
  * The SQL form of `crashWinPaise` (packages/contracts/src/crash-rules.ts): floor(stake × m / 100), bounded
@@ -56,28 +56,28 @@ export async function settleCrashRound(ctx: AppContext, roundId: bigint, nowMs: 
     const maxWin = CRASH_ROOMS[round.room].maxWinPaise;
     const win = (maxWinParam: string) => crashWinSql('b.stake_paise', 'b.auto_cashout_x100', maxWinParam);
 
-    const autos = await postPayoutsFromQuery(tx, {
-      housePurpose: `room:${round.room}`,
-      reason: 'payout',
-      selectSql: `select 'crash-win:' || b.id, b.user_id, ${win('$3')}, 'crash-bet:' || b.id
-                  from crash_bets b
-                  where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $2`,
-      params: [roundId, round.crash_point_x100, maxWin],
-    });
-    await tx.query(
+    // Each bet's outcome is written on its row, and what it is owed paid in this same transaction: in one
+    // call per outcome, since the payout locks every account it pays at once.
+    const autoWins = await tx.query<{ id: bigint; user_id: number; paise: bigint }>(
       `update crash_bets b set status = 'cashed_out', cashout_x100 = b.auto_cashout_x100, win_paise = ${win('$3')}
-       where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $2`,
+       where b.round_id = $1 and b.status = 'open' and b.auto_cashout_x100 < $2
+       returning b.id, b.user_id, b.win_paise as paise`,
       [roundId, round.crash_point_x100, maxWin],
     );
+    const autos = await payOut(
+      { inTransaction: tx },
+      { housePurpose: `room:${round.room}`, reason: 'payout', rows: autoWins.map((bet) => payoutRow('crash-win', bet)) },
+    );
     if (wasInterrupted) {
-      await postPayoutsFromQuery(tx, {
-        housePurpose: `room:${round.room}`,
-        reason: 'refund',
-        selectSql: `select 'crash-refund:' || b.id, b.user_id, b.stake_paise, 'crash-bet:' || b.id
-                    from crash_bets b where b.round_id = $1 and b.status = 'open'`,
-        params: [roundId],
-      });
-      await tx.query("update crash_bets set status = 'refunded' where round_id = $1 and status = 'open'", [roundId]);
+      const refunds = await tx.query<{ id: bigint; user_id: number; paise: bigint }>(
+        `update crash_bets set status = 'refunded' where round_id = $1 and status = 'open'
+         returning id, user_id, stake_paise as paise`,
+        [roundId],
+      );
+      await payOut(
+        { inTransaction: tx },
+        { housePurpose: `room:${round.room}`, reason: 'refund', rows: refunds.map((bet) => payoutRow('crash-refund', bet)) },
+      );
     } else {
       await tx.query("update crash_bets set status = 'lost' where round_id = $1 and status = 'open'", [roundId]);
     }
@@ -94,4 +94,14 @@ export async function settleCrashRound(ctx: AppContext, roundId: bigint, nowMs: 
       autoWinners: autos.postedCount,
     };
   });
+}
+
+/** What a bet is owed, as the wallet pays it: keyed by the bet, referring to the bet. */
+function payoutRow(keyPrefix: 'crash-win' | 'crash-refund', bet: { id: bigint; user_id: number; paise: bigint }): PayoutRow {
+  return {
+    idempotencyKey: `${keyPrefix}:${bet.id}`,
+    userId: bet.user_id,
+    amountPaise: bet.paise,
+    reference: `crash-bet:${bet.id}`,
+  };
 }

@@ -1,12 +1,7 @@
-import {
-  bitgamePayoutPaise,
-  bitgameSum,
-  formatMoney,
-  wingoPayoutPaise,
-  type TLotteryBet,
-  type WingoSelection,
-  type BitgameSelection,
-} from '@mayur/contracts';
+import { type TLotteryBet } from '@mayur/contracts';
+import { bitgamePayoutPaise, wingoPayoutPaise, type WingoSelection, type BitgameSelection } from '@mayur/rules/lottery-rooms';
+import { bitgameSum } from '@mayur/rules/lottery-rules';
+import { formatMoney } from '@mayur/rules/money';
 import { toResultView } from './round-result.ts';
 
 export type BetRow = {

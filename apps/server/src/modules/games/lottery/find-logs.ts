@@ -1,4 +1,5 @@
-import type { LotteryRoom, TGameLogEntry, TLotteryBet } from '@mayur/contracts';
+import type { TGameLogEntry, TLotteryBet } from '@mayur/contracts';
+import type { LotteryRoom } from '@mayur/rules/lottery-rooms';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { toBetView, type BetRow } from './bet-view.ts';
 import { toResultView } from './round-result.ts';

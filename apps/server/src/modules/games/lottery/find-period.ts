@@ -1,4 +1,7 @@
-import { formatMoney, LOTTERY_MIN_BET_PAISE, periodAt, type LotteryRoom, type TPeriodState } from '@mayur/contracts';
+import { type TPeriodState } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import { LOTTERY_MIN_BET_PAISE } from '@mayur/rules/lottery-rules';
+import { periodAt, type LotteryRoom } from '@mayur/rules/lottery-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { toResultView } from './round-result.ts';
 

@@ -4,9 +4,10 @@ import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerBalances } from '../../wallet/accounts.ts';
-import { applyLotteryBetBatch, type LotteryBetRequest } from './lottery-bet-batch.ts';
+import type { LotteryBetRequest } from './lottery-bet-batch.ts';
 import { LotteryEvents } from './lottery-events.ts';
 import { tickLottery } from './lottery-clock.ts';
+import { placeBetBatch } from './place-bet.ts';
 
 // The lottery's group commit (decision 0015): one batch decides each bet on its own and moves money
 // only for the bets it accepts, on PGlite and, with DATABASE_URL, on PostgreSQL.
@@ -63,10 +64,10 @@ describe('a batch of lottery bets', () => {
   it('answers each bet on its own and moves money only for the accepted ones', async () => {
     const rich = await quickPlayer(server, { cashPaise: 10_000n });
     const poor = await quickPlayer(server, { cashPaise: 150n });
-    const earlier = await applyLotteryBetBatch(server.ctx, [request(rich.userId, 200n, { requestKey: 'earlier' })]);
+    const earlier = await placeBetBatch(server.ctx, [request(rich.userId, 200n, { requestKey: 'earlier' })]);
     expect(earlier.map(outcome)).toEqual(['placed']);
 
-    const answers = await applyLotteryBetBatch(server.ctx, [
+    const answers = await placeBetBatch(server.ctx, [
       request(rich.userId, 500n, { requestKey: 'k1' }),
       request(poor.userId, 120n),
       request(rich.userId, 500n, { requestKey: 'k1' }),

@@ -1,14 +1,27 @@
-import { formatMoney, type TLotteryBet } from '@mayur/contracts';
+import { type TLotteryBet } from '@mayur/contracts';
+import type { LotteryRoom } from '@mayur/rules/lottery-rooms';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../../platform/context.ts';
-import type { Tx } from '../../../platform/db/db.ts';
+import type { Db, Tx } from '../../../platform/db/db.ts';
+import { GroupCommitLane } from '../../../platform/group-commit.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { findPlayerBalances, houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
-import { postEachGroup, type TransferOutcome } from '../../wallet/post-each-transfer.ts';
-import type { TransferInput } from '../../wallet/post-transfer.ts';
+import { postEach, type TransferInput, type TransferOutcome } from '../../wallet/ledger.ts';
 import { findCashAccountIds } from '../../wallet/player-cash-accounts.ts';
-import { refuseProtectedBets as refuseProtectedStakes } from '../../protection/enforce-protection.ts';
 import { toBetView, type BetRow } from './bet-view.ts';
-import type { BetInput } from './place-bet.ts';
+
+// The plumbing of the lottery's group commit (decision 0015): the set-based statements that apply a
+// batch of bets in one transaction. What each bet is answered is decided in place-bet.ts.
+
+export type BetInput = {
+  room: LotteryRoom;
+  period: string;
+  selection: string;
+  contractMoneyPaise: bigint;
+  contractCount: number;
+  /** Names the request: a retry with the same key returns the first bet instead of placing another. */
+  requestKey?: string | undefined;
+};
 
 /** A bet as it waits for the node's group commit: checked against the rules, priced, and timed. */
 export type LotteryBetRequest = {
@@ -21,119 +34,63 @@ export type LotteryBetRequest = {
 
 export type PlacedLotteryBet = { bet: TLotteryBet; balance: string };
 
-type Answer = PlacedLotteryBet | AppError;
+export type RoundRow = { id: bigint; room: string; period: string; state: string; betting_closes_at: Date };
 
-type RoundRow = { id: bigint; room: string; period: string; state: string; betting_closes_at: Date };
+export type StoredBet = BetRow & { room: string; period: string; user_id: number; request_key: string };
 
-type StoredBet = BetRow & { room: string; period: string; user_id: number; request_key: string };
+/** A request with its place in the batch, which is where its answer goes. */
+export type Indexed = { request: LotteryBetRequest; index: number };
 
-type Indexed = { request: LotteryBetRequest; index: number };
+/** A bet answered before its balance is known (null: the player's balance now, read at the end). */
+type PlacedRow = { row: BetRow & { room: string; period: string }; balance: bigint | null };
+export type Pending = PlacedRow | AppError;
 
 const STORED_BET_COLUMNS = `b.id, r.room, r.period, b.user_id, b.request_key, b.selection, b.contract_money_paise,
   b.contract_count, b.stake_paise, b.fee_paise, b.delivery_paise, b.created_at, r.state as round_state, r.result_number,
   r.result_digits`;
 
-const roundKey = (room: string, period: string) => `${room}|${period}`;
-const requestIdentity = (userId: number, requestKey: string) => `${userId}|${requestKey}`;
+export const roundKey = (room: string, period: string) => `${room}|${period}`;
+export const requestIdentity = (userId: number, requestKey: string) => `${userId}|${requestKey}`;
 /** A player's account shard of a room: the room's house account is sharded by player. */
 const roomShardKey = (room: string, userId: number) => `${room}|${userId}`;
 
-function isSameBet(stored: StoredBet, bet: BetInput): boolean {
-  return (
-    stored.room === bet.room &&
-    stored.period === bet.period &&
-    stored.selection === bet.selection &&
-    stored.contract_money_paise === bet.contractMoneyPaise &&
-    stored.contract_count === bet.contractCount
-  );
-}
+/** Where the stakes of a batch go: the fees account, and each player's shard of their room's account. */
+export type StakeAccounts = { feesAccountId: number; roomAccountOf(request: LotteryBetRequest): number };
 
-/**
- * Applies a batch of lottery bets in one transaction of set-based statements and answers each on its
- * own (decision 0015): a bet joins its period when this node received it while the period was open
- * for betting; a repeated request key answers the first bet (or IDEMPOTENCY_CONFLICT with other
- * content), even after betting closed; a stake the player's cash (as the earlier bets of the batch
- * left it) cannot cover is refused and its bet never exists. The rounds are share-locked, so the
- * settlement, which updates them, waits for the whole batch.
- */
-export async function applyLotteryBetBatch(ctx: AppContext, requests: readonly LotteryBetRequest[]): Promise<Answer[]> {
-  const feesAccountId = await houseAccountId(ctx.db, 'fees');
+/** Looked up before the batch's transaction opens (house account ids never change once created). */
+export async function findStakeAccounts(db: Db, requests: readonly LotteryBetRequest[]): Promise<StakeAccounts> {
+  const feesAccountId = await houseAccountId(db, 'fees');
   const roomAccounts = new Map<string, number>();
   for (const { bet, userId } of requests) {
     const key = roomShardKey(bet.room, userId);
-    if (!roomAccounts.has(key)) roomAccounts.set(key, await shardedHouseAccountId(ctx.db, `room:${bet.room}`, userId));
+    if (!roomAccounts.has(key)) roomAccounts.set(key, await shardedHouseAccountId(db, `room:${bet.room}`, userId));
   }
-  const roomAccountOf = (request: LotteryBetRequest) => roomAccounts.get(roomShardKey(request.bet.room, request.userId))!;
-  return ctx.db.transaction(async (tx) => {
-    const answers: Array<Pending | null> = requests.map(() => null);
-    const rounds = await lockRounds(tx, requests);
-    const stored = await findStoredBets(
-      tx,
-      requests.filter((request) => request.bet.requestKey),
-    );
-    const toInsert: Indexed[] = [];
-    requests.forEach((request, index) => {
-      const { bet } = request;
-      const earlier = bet.requestKey ? stored.get(requestIdentity(request.userId, bet.requestKey)) : undefined;
-      const round = rounds.get(roundKey(bet.room, bet.period));
-      if (earlier) answers[index] = isSameBet(earlier, bet) ? { row: earlier, balance: null } : keyConflict(bet);
-      else if (!round)
-        answers[index] = new AppError('PERIOD_UNKNOWN', `no period ${bet.period} in ${bet.room}`, { field: 'period' });
-      else if (round.state !== 'open' || round.betting_closes_at.getTime() <= request.receivedAtMs)
-        answers[index] = new AppError(
-          'BETTING_CLOSED',
-          `period ${bet.period} closed at ${round.betting_closes_at.toISOString()}`,
-        );
-      else toInsert.push({ request, index });
-    });
-    const allowed = await refuseProtectedBets(tx, ctx.clock.now(), toInsert, answers);
-    const inserted = allowed.length === 0 ? [] : await insertBets(tx, allowed, rounds);
-    await postStakes(tx, inserted, answers, feesAccountId, roomAccountOf);
-    await answerRepeatedKeys(tx, inserted, answers);
-    for (const { request, row, index } of inserted) {
-      if (row && !(answers[index] instanceof AppError))
-        ctx.log.info(
-          {
-            userId: request.userId,
-            room: request.bet.room,
-            period: request.bet.period,
-            betId: String(row.id),
-            stakePaise: String(request.stakePaise),
-          },
-          'bet placed',
-        );
-    }
-    return answerWithBalances(tx, requests, answers);
-  });
+  return {
+    feesAccountId,
+    roomAccountOf: (request) => roomAccounts.get(roomShardKey(request.bet.room, request.userId))!,
+  };
 }
+
+const lanes = new WeakMap<AppContext, GroupCommitLane<LotteryBetRequest, PlacedLotteryBet>>();
 
 /**
- * Player protection (decision 0022): bets of players in a time-out or self-exclusion, or that would
- * pass a loss limit, are answered with their refusal and never inserted. One statement locks the
- * protection rows of all the batch's players that have any, one more reads their losses.
+ * This node's lane of lottery bets: one per application context, which is one per serving process.
+ * Made on first use; it applies each batch with `applyBatch`, the decision of place-bet.ts (the only
+ * use case that submits to it).
  */
-async function refuseProtectedBets(tx: Tx, now: Date, bets: Indexed[], answers: Array<Pending | null>): Promise<Indexed[]> {
-  const refusals = await refuseProtectedStakes(
-    tx,
-    now,
-    bets.map(({ request }) => ({ userId: request.userId, stakePaise: request.stakePaise })),
-  );
-  return bets.filter((bet, position) => {
-    const refusal = refusals[position];
-    if (refusal) answers[bet.index] = refusal;
-    return !refusal;
-  });
+export function lotteryBetLaneOf(
+  ctx: AppContext,
+  applyBatch: (ctx: AppContext, requests: LotteryBetRequest[]) => Promise<Array<PlacedLotteryBet | AppError>>,
+): GroupCommitLane<LotteryBetRequest, PlacedLotteryBet> {
+  let lane = lanes.get(ctx);
+  if (!lane) {
+    lane = new GroupCommitLane(ctx.config.groupCommit, (requests) => applyBatch(ctx, requests));
+    lanes.set(ctx, lane);
+  }
+  return lane;
 }
 
-/** A bet answered before its balance is known (null: the player's balance now, read at the end). */
-type PlacedRow = { row: BetRow & { room: string; period: string }; balance: bigint | null };
-type Pending = PlacedRow | AppError;
-
-function keyConflict(bet: BetInput): AppError {
-  return new AppError('IDEMPOTENCY_CONFLICT', `request key ${bet.requestKey} was used for another bet`);
-}
-
-async function lockRounds(tx: Tx, requests: readonly LotteryBetRequest[]): Promise<Map<string, RoundRow>> {
+export async function lockRounds(tx: Tx, requests: readonly LotteryBetRequest[]): Promise<Map<string, RoundRow>> {
   const wanted = [...new Map(requests.map(({ bet }) => [roundKey(bet.room, bet.period), bet])).values()];
   const rows = await tx.query<RoundRow>(
     `select id, room, period, state, betting_closes_at from lottery_rounds
@@ -143,7 +100,7 @@ async function lockRounds(tx: Tx, requests: readonly LotteryBetRequest[]): Promi
   return new Map(rows.map((row) => [roundKey(row.room, row.period), row]));
 }
 
-async function findStoredBets(tx: Tx, keyed: readonly LotteryBetRequest[]): Promise<Map<string, StoredBet>> {
+export async function findStoredBets(tx: Tx, keyed: readonly LotteryBetRequest[]): Promise<Map<string, StoredBet>> {
   if (keyed.length === 0) return new Map();
   const rows = await tx.query<StoredBet>(
     `select ${STORED_BET_COLUMNS} from lottery_bets b join lottery_rounds r on r.id = b.round_id
@@ -153,7 +110,7 @@ async function findStoredBets(tx: Tx, keyed: readonly LotteryBetRequest[]): Prom
   return new Map(rows.map((row) => [requestIdentity(row.user_id, row.request_key), row]));
 }
 
-type InsertedBet = Indexed & {
+export type InsertedBet = Indexed & {
   /** The bet's row, or null when another request with the same key was inserted first. */
   row: (BetRow & { room: string; period: string }) | null;
 };
@@ -163,7 +120,11 @@ type InsertedBet = Indexed & {
  * row; a request key already taken (earlier in this batch, or by another node a moment ago) inserts
  * nothing.
  */
-async function insertBets(tx: Tx, bets: readonly Indexed[], rounds: ReadonlyMap<string, RoundRow>): Promise<InsertedBet[]> {
+export async function insertBets(
+  tx: Tx,
+  bets: readonly Indexed[],
+  rounds: ReadonlyMap<string, RoundRow>,
+): Promise<InsertedBet[]> {
   const rows = await tx.query<{ position: bigint; id: bigint; created_at: Date | null }>(
     `with input as (
        select i.*, nextval(pg_get_serial_sequence('lottery_bets', 'id')) as id
@@ -221,7 +182,7 @@ async function insertBets(tx: Tx, bets: readonly Indexed[], rounds: ReadonlyMap<
  * shard) and fee (Win Go, 2 %, to the fees account) stand or fall together. A bet whose stake is
  * refused never existed: its row goes, in the same transaction.
  */
-async function postStakes(
+export async function postStakes(
   tx: Tx,
   inserted: readonly InsertedBet[],
   answers: Array<Pending | null>,
@@ -256,7 +217,7 @@ async function postStakes(
     };
     return [delivery, fee];
   });
-  const outcomes = await postEachGroup(tx, groups);
+  const outcomes = await postEach(tx, groups);
   const refusedBetIds: bigint[] = [];
   fresh.forEach((item, position) => {
     const group = outcomes[position]!;
@@ -271,56 +232,16 @@ async function postStakes(
 }
 
 /**
- * Requests whose key was taken while inserting: a repeat of a bet of this batch gets that bet's
- * answer (its refusal too); one taken by another node a moment ago is read now (the insert waited for
- * that node's commit).
- */
-async function answerRepeatedKeys(tx: Tx, inserted: readonly InsertedBet[], answers: Array<Pending | null>): Promise<void> {
-  const left = inserted.filter((item) => item.row === null);
-  if (left.length === 0) return;
-  const firstOfKey = new Map<string, InsertedBet>();
-  for (const item of inserted)
-    if (item.row) firstOfKey.set(requestIdentity(item.request.userId, item.request.bet.requestKey ?? ''), item);
-  const identityOf = (item: InsertedBet) => requestIdentity(item.request.userId, item.request.bet.requestKey!);
-  const stored = await findStoredBets(
-    tx,
-    left.filter((item) => !firstOfKey.has(identityOf(item))).map((item) => item.request),
-  );
-  for (const item of left) {
-    const first = firstOfKey.get(identityOf(item));
-    if (first) {
-      const firstAnswer = answers[first.index]!;
-      if (!isSameRequest(first.request, item.request)) answers[item.index] = keyConflict(item.request.bet);
-      else answers[item.index] = firstAnswer instanceof AppError ? firstAnswer : { row: first.row!, balance: null };
-      continue;
-    }
-    const row = stored.get(identityOf(item));
-    if (!row) throw new Error(`the bet of request key ${item.request.bet.requestKey} was neither inserted nor found`);
-    answers[item.index] = isSameBet(row, item.request.bet) ? { row, balance: null } : keyConflict(item.request.bet);
-  }
-}
-
-function isSameRequest(a: LotteryBetRequest, b: LotteryBetRequest): boolean {
-  return (
-    a.bet.room === b.bet.room &&
-    a.bet.period === b.bet.period &&
-    a.bet.selection === b.bet.selection &&
-    a.bet.contractMoneyPaise === b.bet.contractMoneyPaise &&
-    a.bet.contractCount === b.bet.contractCount
-  );
-}
-
-/**
  * Every answer with its balance: a new bet's is the balance its stake left; a retry shows the
  * balance as it is now (the only answers that cost a query of their own; retries are rare).
  */
-async function answerWithBalances(
+export async function answerWithBalances(
   tx: Tx,
   requests: readonly LotteryBetRequest[],
   answers: ReadonlyArray<Pending | null>,
-): Promise<Answer[]> {
+): Promise<Array<PlacedLotteryBet | AppError>> {
   const balanceNow = new Map<number, bigint>();
-  const result: Answer[] = [];
+  const result: Array<PlacedLotteryBet | AppError> = [];
   for (const [index, answer] of answers.entries()) {
     if (answer === null) throw new Error(`request ${index} of the lottery batch was not answered`);
     if (answer instanceof AppError) {

@@ -1,4 +1,4 @@
-import { LOTTERY_ROOM_IDS, periodAt } from '@mayur/contracts';
+import { LOTTERY_ROOM_IDS, periodAt } from '@mayur/rules/lottery-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { LeaseLostError } from '../../../platform/leader-lease.ts';
 import type { LotteryEvents } from './lottery-events.ts';

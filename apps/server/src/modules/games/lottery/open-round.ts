@@ -1,4 +1,4 @@
-import { LOTTERY_ROOMS, type LotteryRoom, type PeriodSlot } from '@mayur/contracts';
+import { LOTTERY_ROOMS, type LotteryRoom, type PeriodSlot } from '@mayur/rules/lottery-rooms';
 import type { AppContext } from '../../../platform/context.ts';
 import { createChain, takeChainIndex } from '../../fairness/chains.ts';
 
@@ -37,7 +37,7 @@ export async function openRound(ctx: AppContext, room: LotteryRoom, slot: Period
         throw error;
       });
     if (opened !== null) return opened;
-    await createChain(ctx.db, LOTTERY_ROOMS[room].game, room, ctx.config.lottery.chainLength);
+    await createChain(ctx.db, LOTTERY_ROOMS[room].game, room, ctx.config.chains.roundsPerChain);
   }
   throw new Error(`room ${room} could not get a chain index`);
 }

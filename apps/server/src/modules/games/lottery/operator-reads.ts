@@ -5,15 +5,15 @@ import {
   bitgameMultiplier,
   wingoMultiplier,
   type LotteryRoom,
-} from '@mayur/contracts';
+} from '@mayur/rules/lottery-rooms';
+import { DAY_MS } from '@mayur/rules/kolkata-day';
 import type { Queryable } from '../../../platform/db/db.ts';
 
-// The lottery's reads for the back office's games screen (issue 15), handed to it through app.ts so the
+// The lottery's reads for the back office's games screen, handed to it through app.ts so the
 // back office never imports a game. Pure SELECTs: nothing here writes, and a round's seed is read only
 // when the round is settled (the join on fair_seeds carries the condition), so an unrevealed seed never
 // leaves the database, let alone the server. No outcome is an input of any of them.
 
-const DAY_MS = 86_400_000;
 /** Expected-return factors are exact in millionths for every published multiplier. */
 const MICRO = 1_000_000n;
 

@@ -1,4 +1,5 @@
-import { formatMoney, LOTTERY_MIN_BET_PAISE, parseMoney } from '@mayur/contracts';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
+import { LOTTERY_MIN_BET_PAISE } from '@mayur/rules/lottery-rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';

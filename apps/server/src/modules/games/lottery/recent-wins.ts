@@ -1,12 +1,12 @@
 import {
   BITGAME_SELECTIONS,
   bitgameMultiplier,
-  bitgameSum,
   LOTTERY_ROOMS,
   WINGO_SELECTIONS,
   wingoMultiplier,
   type LotteryRoom,
-} from '@mayur/contracts';
+} from '@mayur/rules/lottery-rooms';
+import { bitgameSum } from '@mayur/rules/lottery-rules';
 import type { Queryable } from '../../../platform/db/db.ts';
 
 /** A settled lottery payout: one player's wins in one round, summed as the payout transfer is. */

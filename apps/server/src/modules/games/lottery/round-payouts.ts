@@ -5,12 +5,13 @@ import {
   WINGO_SELECTIONS,
   wingoMultiplier,
   type LotteryRoom,
-} from '@mayur/contracts';
+} from '@mayur/rules/lottery-rooms';
 import { bitgameSum } from '@mayur/fairness';
 import type { AppContext } from '../../../platform/context.ts';
 import type { Db } from '../../../platform/db/db.ts';
+import { planEachRun } from '../../../platform/db/plan-each-run.ts';
 import { findSeed } from '../../fairness/chains.ts';
-import { preparePayoutsByShard, type PreparedPayouts } from '../../wallet/post-transfers.ts';
+import { MAX_PAYOUT_ROWS, preparePayouts, type PreparedPayouts } from '../../wallet/ledger.ts';
 import { computeResult } from './round-result.ts';
 
 /** A closed round's result and the payouts it owes, chosen and checked, not posted. */
@@ -18,7 +19,8 @@ export type RoundPayouts = {
   roundId: bigint;
   number: number | null;
   digits: number[] | null;
-  payouts: PreparedPayouts;
+  /** In parts of at most MAX_PAYOUT_ROWS winners, in user order: one part but for the largest rounds. */
+  payouts: PreparedPayouts[];
 };
 
 /**
@@ -33,11 +35,17 @@ function multipliers(room: LotteryRoom, number: number | null, digits: number[] 
 }
 
 /**
- * Resolves a round's result from its chain seed and has the wallet choose one payout per winning
- * player: the sum of their bets' wins, each floor(delivery × num / den) as the rule functions compute
- * it, from their shard of the room's account. Reads only; the round must be closed (no bet can follow).
+ * Resolves a round's result from its chain seed and chooses one payout per winning player: the sum of
+ * their bets' wins, each floor(delivery × num / den) as the rule functions compute it, which the wallet
+ * prepares to pay from their shard of the room's account. Winners are read in user order, at most
+ * `partRows` at a time (one part but for the largest rounds). Reads only; the round must be closed (no
+ * bet can follow).
  */
-export async function chooseRoundPayouts(ctx: Pick<AppContext, 'db'>, roundId: bigint): Promise<RoundPayouts> {
+export async function chooseRoundPayouts(
+  ctx: Pick<AppContext, 'db'>,
+  roundId: bigint,
+  partRows = MAX_PAYOUT_ROWS,
+): Promise<RoundPayouts> {
   const [round] = await ctx.db.query<{ room: LotteryRoom; chain_id: number; chain_index: number; salt: string }>(
     'select r.room, r.chain_id, r.chain_index, c.salt from lottery_rounds r join fair_chains c on c.id = r.chain_id where r.id = $1',
     [roundId],
@@ -46,19 +54,45 @@ export async function chooseRoundPayouts(ctx: Pick<AppContext, 'db'>, roundId: b
   const seed = await findSeed(ctx.db, round.chain_id, round.chain_index);
   const { number, digits } = computeResult(LOTTERY_ROOMS[round.room].game, seed, round.salt);
   const table = multipliers(round.room, number, digits);
-  const payouts = await preparePayoutsByShard(ctx.db, {
-    housePurpose: `room:${round.room}`,
-    reason: 'payout',
-    selectSql: `select 'payout:' || $1::bigint::text || ':' || b.user_id, b.user_id,
-                       sum(b.delivery_paise * m.num / m.den)::bigint, 'round:' || $1::bigint::text
-                from lottery_bets b
-                join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
-                where b.round_id = $1::bigint and m.num > 0
-                group by b.user_id
-                having sum(b.delivery_paise * m.num / m.den) > 0`,
-    params: [roundId, table.map((row) => row[0]), table.map((row) => row[1].toString()), table.map((row) => row[2].toString())],
-  });
-  return { roundId, number, digits, payouts };
+  const payouts: PreparedPayouts[] = [];
+  for (let afterUserId = 0; ;) {
+    // Planned for this round's own size, as the wallet plans its bulk statements.
+    const winners = await ctx.db.transaction(async (tx) => {
+      await planEachRun(tx);
+      return tx.query<{ user_id: number; win_paise: bigint }>(
+        `select b.user_id, sum(b.delivery_paise * m.num / m.den)::bigint as win_paise
+         from lottery_bets b
+         join unnest($2::text[], $3::bigint[], $4::bigint[]) as m(selection, num, den) on m.selection = b.selection
+         where b.round_id = $1::bigint and m.num > 0 and b.user_id > $5
+         group by b.user_id
+         having sum(b.delivery_paise * m.num / m.den) > 0
+         order by b.user_id
+         limit $6`,
+        [
+          roundId,
+          table.map((row) => row[0]),
+          table.map((row) => row[1].toString()),
+          table.map((row) => row[2].toString()),
+          afterUserId,
+          partRows,
+        ],
+      );
+    });
+    payouts.push(
+      await preparePayouts(ctx.db, {
+        housePurpose: `room:${round.room}`,
+        reason: 'payout',
+        rows: winners.map((winner) => ({
+          idempotencyKey: `payout:${roundId}:${winner.user_id}`,
+          userId: winner.user_id,
+          amountPaise: winner.win_paise,
+          reference: `round:${roundId}`,
+        })),
+      }),
+    );
+    if (winners.length < partRows) return { roundId, number, digits, payouts };
+    afterUserId = winners.at(-1)!.user_id;
+  }
 }
 
 /**

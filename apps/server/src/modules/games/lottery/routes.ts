@@ -1,4 +1,5 @@
-import { WINGO_ROOM_BY_MINUTES, type ParsedRequestOf } from '@mayur/contracts';
+import { type ParsedRequestOf } from '@mayur/contracts';
+import { WINGO_ROOM_BY_MINUTES } from '@mayur/rules/lottery-rooms';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { registerEndpoint, SMALL_REPLIES } from '../../../platform/http/register-endpoint.ts';

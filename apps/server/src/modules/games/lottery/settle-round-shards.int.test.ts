@@ -1,4 +1,5 @@
-import { periodAt, wingoPayoutPaise, type LotteryResultEvent, type WingoSelection } from '@mayur/contracts';
+import { type LotteryResultEvent } from '@mayur/contracts';
+import { periodAt, wingoPayoutPaise, type WingoSelection } from '@mayur/rules/lottery-rooms';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
@@ -9,6 +10,7 @@ import { tickLottery } from './lottery-clock.ts';
 import { LotteryEvents } from './lottery-events.ts';
 import { openRound } from './open-round.ts';
 import { placeBet } from './place-bet.ts';
+import { chooseRoundPayouts, keepChosenPayouts } from './round-payouts.ts';
 import { settleRound } from './settle-round.ts';
 
 // Settlement posts its payouts in one transaction per room shard. A settlement that stops after some
@@ -82,9 +84,10 @@ it('pays every winner exactly once when a settlement stops after some shards and
   expect(await settleRound(server.ctx, round!.id, slot.endsAtMs - 1)).toBeNull();
   expect([...(await payoutsByPlayer(userIds)).values()].flat()).toEqual([]);
 
-  // The second shard's transaction fails; the shards before and after it commit.
+  // The second shard's transaction fails (the fourth: the winners are read, then prepared, in the first
+  // two); the shards before and after it commit.
   server.clock.advance(slot.endsAtMs - T0);
-  const interrupted = { ...server.ctx, db: failingTransactions(server.ctx.db, new Set([2])) };
+  const interrupted = { ...server.ctx, db: failingTransactions(server.ctx.db, new Set([4])) };
   await expect(settleRound(interrupted, round!.id, slot.endsAtMs)).rejects.toThrow('injected failure before commit');
   const partly = await payoutsByPlayer(userIds);
   const paidCount = [...partly.values()].filter((amounts) => amounts.length > 0).length;
@@ -157,5 +160,39 @@ it('chooses the payouts when betting closes and moves no money, shows no result,
   const number = announced[0]!.result.number!;
   const winPaise = wingoPayoutPaise(String(number) as WingoSelection, number, STAKE_PAISE - 20n);
   expect(await payoutsByPlayer([player.userId])).toEqual(new Map([[player.userId, [winPaise]]]));
+  expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
+});
+
+it('chooses the winners of a large round in parts of at most the wallet’s payout limit, and pays each once', async () => {
+  // Ten minutes on: a period no tick above has opened.
+  const start = periodAt('wingo-1', server.clock.now().getTime() + 600_000).startsAtMs;
+  server.clock.advance(start - server.clock.now().getTime());
+  const slot = periodAt('wingo-1', start);
+  expect(await openRound(server.ctx, 'wingo-1', slot)).toBe(true);
+  const players = [];
+  for (let index = 0; index < 7; index++) players.push(await quickPlayer(server, { cashPaise: 100_000n }));
+  for (const player of players)
+    for (let number = 0; number <= 9; number++)
+      await placeBet(server.ctx, player.userId, {
+        room: 'wingo-1',
+        period: slot.period,
+        selection: String(number),
+        contractMoneyPaise: STAKE_PAISE,
+        contractCount: 1,
+      });
+  const [round] = await server.ctx.db.query<{ id: bigint }>('select id from lottery_rounds where period = $1', [slot.period]);
+  server.clock.advance(slot.endsAtMs - server.clock.now().getTime());
+  await server.ctx.db.query("update lottery_rounds set state = 'closed' where id = $1", [round!.id]);
+
+  // Seven winners in parts of three: three parts, in user order, none repeated.
+  const chosen = await chooseRoundPayouts(server.ctx, round!.id, 3);
+  expect(chosen.payouts.map((part) => part.count)).toEqual([3, 3, 1]);
+  keepChosenPayouts(server.ctx.db, chosen);
+  const settled = await settleRound(server.ctx, round!.id, slot.endsAtMs);
+  expect(settled!.winners).toBe(7);
+  const number = settled!.result.number!;
+  const winPaise = wingoPayoutPaise(String(number) as WingoSelection, number, STAKE_PAISE - 20n);
+  for (const [userId, amounts] of await payoutsByPlayer(players.map((player) => player.userId)))
+    expect(amounts, `player ${userId}`).toEqual([winPaise]);
   expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
 });

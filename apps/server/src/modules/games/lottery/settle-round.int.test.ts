@@ -1,5 +1,6 @@
-import { parseMoney } from '@mayur/contracts';
-import type * as Contracts from '@mayur/contracts';
+import { parseMoney } from '@mayur/rules/money';
+import type * as LotteryRooms from '@mayur/rules/lottery-rooms';
+import { bitgameSize } from '@mayur/rules/lottery-rules';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
@@ -7,16 +8,16 @@ import { checkLedger } from '../../wallet/check-ledger.ts';
 import { tickLottery } from './lottery-clock.ts';
 import { LotteryEvents } from './lottery-events.ts';
 
-// Settlement has no payout rule of its own: it pays what the contracts' rule function says. Here the
+// Settlement has no payout rule of its own: it pays what the rules package's function says. Here the
 // Bit Game rule is replaced by another (×1.75) and settlement must follow it; a settlement with its
 // own copy of the multiplier would go on paying ×1.95.
 
-vi.mock('@mayur/contracts', async (importOriginal) => {
-  const contracts = await importOriginal<typeof Contracts>();
+vi.mock('@mayur/rules/lottery-rooms', async (importOriginal) => {
+  const rooms = await importOriginal<typeof LotteryRooms>();
   return {
-    ...contracts,
+    ...rooms,
     bitgameMultiplier: (selection: string, digitSum: number): [bigint, bigint] =>
-      contracts.bitgameSize(digitSum) === selection ? [7n, 4n] : [0n, 1n],
+      bitgameSize(digitSum) === selection ? [7n, 4n] : [0n, 1n],
   };
 });
 
@@ -29,7 +30,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-it('pays Bit Game winners by the contracts’ rule function, whatever it says', async () => {
+it('pays Bit Game winners by the rules package’s function, whatever it says', async () => {
   const events = new LotteryEvents();
   const tick = () => tickLottery(server.ctx, events, server.clock.now().getTime());
   await tick();

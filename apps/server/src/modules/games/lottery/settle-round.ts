@@ -1,6 +1,7 @@
-import type { LotteryRoom, TLotteryResult } from '@mayur/contracts';
+import type { TLotteryResult } from '@mayur/contracts';
+import type { LotteryRoom } from '@mayur/rules/lottery-rooms';
 import type { AppContext } from '../../../platform/context.ts';
-import { postPreparedPayouts } from '../../wallet/post-transfers.ts';
+import { payOut, type PayoutResult } from '../../wallet/ledger.ts';
 import { chooseRoundPayouts, takeChosenPayouts } from './round-payouts.ts';
 import { toResultView } from './round-result.ts';
 
@@ -39,7 +40,13 @@ export async function settleRound(ctx: AppContext, roundId: bigint, nowMs: numbe
   if (!round) return null;
   // Chosen when betting closed if this node closed it (the clock keeps them), else now.
   const { number, digits, payouts } = takeChosenPayouts(ctx.db, roundId) ?? (await chooseRoundPayouts(ctx, roundId));
-  const paid = await postPreparedPayouts(ctx.db, payouts, ctx.db.kind === 'pglite' ? 1 : SETTLEMENT_CONNECTIONS);
+  const posting = { byShard: ctx.db, connections: ctx.db.kind === 'pglite' ? 1 : SETTLEMENT_CONNECTIONS };
+  const paid: PayoutResult = { postedCount: 0, replayedCount: 0 };
+  for (const part of payouts) {
+    const result = await payOut(posting, part);
+    paid.postedCount += result.postedCount;
+    paid.replayedCount += result.replayedCount;
+  }
   const settled = await ctx.db.query(
     `update lottery_rounds set state = 'settled', settled_at = $2, result_number = $3, result_digits = $4
      where id = $1 and state <> 'settled' returning id`,

@@ -1,5 +1,5 @@
 import type { Clock } from '../../../platform/clock.ts';
-import type { PaymentsConfig } from '../../../platform/config.ts';
+import type { PaymentsConfig } from '../payments-env.ts';
 import { createHmacGateway } from './hmac-gateway.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 import { createSandboxGateway } from './sandbox-gateway.ts';

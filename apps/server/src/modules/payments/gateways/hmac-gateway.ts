@@ -1,7 +1,7 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import { z } from 'zod';
 import type { Clock } from '../../../platform/clock.ts';
-import type { PaymentsConfig } from '../../../platform/config.ts';
+import type { PaymentsConfig } from '../payments-env.ts';
 import { signedHeaders, verifySignature } from '../../../platform/http/hmac-signature.ts';
 import { callbackUrl, GatewayError, type PaymentGateway, type PayoutResult } from './payment-gateway.ts';
 

@@ -1,7 +1,7 @@
 import { isIllFormedText } from '../../../platform/db/storable-json.ts';
-import { parseCanonicalMoney } from '@mayur/contracts';
+import { parseCanonicalMoney } from '@mayur/rules/money';
 import { z } from 'zod';
-import type { PaymentGatewayName, PaymentsConfig } from '../../../platform/config.ts';
+import type { PaymentGatewayName, PaymentsConfig } from '../payments-env.ts';
 import type { DepositStart, PaymentGateway, PayoutRequest, PayoutResult } from '../../../platform/payment-gateway-port.ts';
 
 // A payment gateway behind one interface (DESIGN.md §8): start a deposit (where the player pays),

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PaymentsConfig } from '../../../platform/config.ts';
+import type { PaymentsConfig } from '../payments-env.ts';
 import type { PaymentGateway } from './payment-gateway.ts';
 
 // The default gateway: a local payment page (sandbox-page.ts) where the player presses Pay or Fail,

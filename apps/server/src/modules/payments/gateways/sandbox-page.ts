@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../../platform/context.ts';
 import { signedHeaders } from '../../../platform/http/hmac-signature.ts';

@@ -1,4 +1,4 @@
-import { MAX_PAYOUT_ACCOUNTS } from '@mayur/contracts';
+import { MAX_PAYOUT_ACCOUNTS } from '@mayur/rules/field-rules';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { PAYOUT_ACCOUNT_COLUMNS, toPayoutAccount, type PayoutAccountRow } from './payout-account-view.ts';
 

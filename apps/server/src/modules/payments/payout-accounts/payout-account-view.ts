@@ -1,4 +1,5 @@
-import { MAX_PAYOUT_ACCOUNTS, type TPayoutAccount, type TPayoutAccountKind } from '@mayur/contracts';
+import { type TPayoutAccount, type TPayoutAccountKind } from '@mayur/contracts';
+import { MAX_PAYOUT_ACCOUNTS } from '@mayur/rules/field-rules';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 

@@ -1,10 +1,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
 import type { Tx } from '../../../platform/db/db.ts';
-import { inviteBonusSource, payInviteBonusIfDue, type InviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
+import { claimInviteBonusIfDue, inviteBonusSource, type InviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { findDepositHold, type DepositHold } from '../../protection/enforce-protection.ts';
 import { findPlayerAccounts, houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
-import { postTransfer } from '../../wallet/post-transfer.ts';
+import { postWithBonusCredits } from '../../wallet/bonus-wagering.ts';
+import { postGroup } from '../../wallet/ledger.ts';
 import { claimPaymentEvent, recordEventOutcome } from '../payment-events.ts';
 
 // Every way a recharge is confirmed (gateway callback, USDT watcher, operator) ends here: the event id
@@ -78,14 +79,16 @@ async function holdDeposit(tx: Tx, order: OrderRow, orderNo: string, hold: Depos
      where id = $1`,
     [order.id, hold.reason, `paid but held, not credited: ${hold.detail}; to be returned (deposit:return)`],
   );
-  await postTransfer(tx, {
-    idempotencyKey: `deposit-held:${orderNo}`,
-    debitAccountId: accounts.clearingAccountId,
-    creditAccountId: accounts.holdsAccountId,
-    amountPaise: order.amount_paise,
-    reason: 'deposit_held',
-    reference: orderNo,
-  });
+  await postGroup(tx, [
+    {
+      idempotencyKey: `deposit-held:${orderNo}`,
+      debitAccountId: accounts.clearingAccountId,
+      creditAccountId: accounts.holdsAccountId,
+      amountPaise: order.amount_paise,
+      reason: 'deposit_held',
+      reference: orderNo,
+    },
+  ]);
 }
 
 /** What the credit needs beside the event: the app's time, the accounts, the invite bonus's rule. */
@@ -125,16 +128,26 @@ async function applyToOrder(
   }
   await tx.query("update deposit_orders set status = 'completed', completed_at = now(), note = null where id = $1", [order.id]);
   const player = await findPlayerAccounts(tx, order.user_id);
-  await postTransfer(tx, {
+  // The order was not completed, so its credit is posted now: the invite bonus counts it in. The credit
+  // and the bonus are one group, locked in the ledger's one order (a cash gift the player redeems
+  // meanwhile moves the same cash and promotions accounts).
+  const inviteBonus = await claimInviteBonusIfDue(
+    tx,
+    context.inviteBonus,
+    context.promotionsAccountId,
+    order.user_id,
+    order.amount_paise,
+  );
+  const credit = {
     idempotencyKey: `deposit:${event.orderNo}`,
     debitAccountId: context.accounts.clearingAccountId,
     creditAccountId: player.cashAccountId,
     amountPaise: order.amount_paise,
     reason: 'deposit',
     reference: event.orderNo,
-  });
-  const inviteBonusOutcome = await payInviteBonusIfDue(tx, context.inviteBonus, context.promotionsAccountId, order.user_id);
-  return { outcome: 'credited', inviteBonusOutcome };
+  } as const;
+  await postWithBonusCredits(tx, [credit], inviteBonus.bonusCredits);
+  return { outcome: 'credited', inviteBonusOutcome: inviteBonus.outcome };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { formatMoney, type TRechargeHeldReason, type TRechargeRecord, type TRechargeStatus } from '@mayur/contracts';
+import { type TRechargeHeldReason, type TRechargeRecord, type TRechargeStatus } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { formatUsdtMicro } from '../order-numbers.ts';
 

@@ -1,4 +1,5 @@
-import { formatMoney, type TRechargeMethod } from '@mayur/contracts';
+import { type TRechargeMethod } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { GatewayError, type PaymentGateway } from '../gateways/payment-gateway.ts';

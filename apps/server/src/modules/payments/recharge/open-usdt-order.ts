@@ -1,4 +1,5 @@
-import { formatMoney, type TUsdtAddressPayResponse } from '@mayur/contracts';
+import { type TUsdtAddressPayResponse } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';

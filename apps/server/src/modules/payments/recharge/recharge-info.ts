@@ -1,5 +1,6 @@
-import { formatMoney, type TRechargeInfo, type TUsdtRechargeInfo } from '@mayur/contracts';
-import type { PaymentsConfig } from '../../../platform/config.ts';
+import { type TRechargeInfo, type TUsdtRechargeInfo } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
+import type { PaymentsConfig } from '../payments-env.ts';
 
 export function rechargeInfo(config: PaymentsConfig): TRechargeInfo {
   const minAmount = formatMoney(config.minRechargePaise);

@@ -3,7 +3,7 @@ import type { TRechargeHeldReason } from '@mayur/contracts';
 import type { Db, Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import { houseAccountId, shardedHouseAccountId } from '../../wallet/accounts.ts';
-import { postTransfer } from '../../wallet/post-transfer.ts';
+import { postGroup } from '../../wallet/ledger.ts';
 
 // A recharge paid when it could not be credited (over a deposit limit, or during a time-out or
 // self-exclusion) is held, never added to the player's cash (deposit-events.ts, decision 0022). An
@@ -49,14 +49,16 @@ export async function returnHeldDeposit(
       order.id,
       `held (${order.held_reason.replace(/_/g, ' ')}), returned by ${actor}`,
     ]);
-    await postTransfer(tx, {
-      idempotencyKey: `deposit-returned:${orderNo}`,
-      debitAccountId: holdsAccountId,
-      creditAccountId: clearingAccountId,
-      amountPaise: order.amount_paise,
-      reason: 'deposit_returned',
-      reference: orderNo,
-    });
+    await postGroup(tx, [
+      {
+        idempotencyKey: `deposit-returned:${orderNo}`,
+        debitAccountId: holdsAccountId,
+        creditAccountId: clearingAccountId,
+        amountPaise: order.amount_paise,
+        reason: 'deposit_returned',
+        reference: orderNo,
+      },
+    ]);
     const done: ReturnedDeposit = {
       orderNo,
       playerId: order.user_id,

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PaymentsConfig } from '../../../platform/config.ts';
+import type { PaymentsConfig } from '../payments-env.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import type { InviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import type { TronClient } from '../usdt/tron-client.ts';

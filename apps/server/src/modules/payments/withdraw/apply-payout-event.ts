@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Logger } from 'pino';
 import type { Db } from '../../../platform/db/db.ts';
 import type { GatewayEvent } from '../gateways/payment-gateway.ts';

@@ -1,4 +1,5 @@
-import { formatMoney, type TWithdrawRecord, type TWithdrawStatus } from '@mayur/contracts';
+import { type TWithdrawRecord, type TWithdrawStatus } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { formatUsdtMicro } from '../order-numbers.ts';
 

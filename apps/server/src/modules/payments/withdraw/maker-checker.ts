@@ -1,11 +1,11 @@
 import type { Clock } from '../../../platform/clock.ts';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import type { ApprovalRules } from '../../approvals/approval-rules.ts';
+import { isAboveSingleApproval, type ApprovalRules } from '../../approvals/approval-rules.ts';
 import type { Approver } from '../../approvals/approver.ts';
 import { assertDidNotFundPlayer, assertNotCoolingPair } from '../../approvals/approver-rules.ts';
 import { takeSingleApprovalAllowance } from '../../approvals/single-approval-allowance.ts';
-import { AdminError } from '../../../platform/http/admin-error.ts';
+import { Refusal } from '../../../platform/refusal.ts';
 import {
   claimForPayout,
   findWithdrawalToDecide,
@@ -49,7 +49,7 @@ async function decide(
     [withdrawal.id],
   );
   if (earlier.some((row) => row.approver === approver.key))
-    throw new AdminError('APPROVAL_ALREADY_GIVEN', `${approver.key} already approved it; another must`);
+    throw new Refusal('APPROVAL_ALREADY_GIVEN', `${approver.key} already approved it; another must`);
   await assertDidNotFundPlayer(tx, approver, withdrawal.user_id);
   const first = earlier[0];
   if (first)
@@ -64,7 +64,7 @@ async function decide(
   );
   const approvals = earlier.length + 1;
   if (approvals >= 2) return { approvals, isPaying: true, detail: 'approved by two operators' };
-  if (withdrawal.amount_paise > rules.secondApprovalAbovePaise)
+  if (isAboveSingleApproval(withdrawal.amount_paise, rules))
     return { approvals, isPaying: false, detail: 'a second operator must approve it' };
   const isWithinAllowance = await takeSingleApprovalAllowance(tx, {
     approver,

@@ -1,9 +1,9 @@
-import { formatMoney } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../../platform/context.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 import type { PasswordHasher } from '../../auth/passwords.ts';
 import { findPlayerAccounts, findPlayerBalances, shardedHouseAccountId } from '../../wallet/accounts.ts';
-import { postTransfer } from '../../wallet/post-transfer.ts';
+import { postGroup } from '../../wallet/ledger.ts';
 import { formatUsdtMicro, MICRO_PER_CENT, newOrderNumber, paiseToUsdtCents } from '../order-numbers.ts';
 import { checkWithdrawPassword } from '../payout-accounts/check-withdraw-password.ts';
 import { findOwnPayoutAccount, type PayoutAccountRow } from '../payout-accounts/payout-account-view.ts';
@@ -76,14 +76,16 @@ export async function requestWithdrawal(
         ],
       );
       const accounts = await findPlayerAccounts(tx, userId);
-      await postTransfer(tx, {
-        idempotencyKey: `withdrawal-hold:${withdrawNo}`,
-        debitAccountId: accounts.cashAccountId,
-        creditAccountId: holdsAccountId,
-        amountPaise: input.amount,
-        reason: 'withdrawal_hold',
-        reference: withdrawNo,
-      });
+      await postGroup(tx, [
+        {
+          idempotencyKey: `withdrawal-hold:${withdrawNo}`,
+          debitAccountId: accounts.cashAccountId,
+          creditAccountId: holdsAccountId,
+          amountPaise: input.amount,
+          reason: 'withdrawal_hold',
+          reference: withdrawNo,
+        },
+      ]);
     });
   } catch (error) {
     // The same request key raced in: answer with the withdrawal that won.

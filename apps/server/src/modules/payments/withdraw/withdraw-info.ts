@@ -1,4 +1,5 @@
-import { formatMoney, type TWithdrawInfo } from '@mayur/contracts';
+import { type TWithdrawInfo } from '@mayur/contracts';
+import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../../platform/context.ts';
 import { findPlayerBalances } from '../../wallet/accounts.ts';
 

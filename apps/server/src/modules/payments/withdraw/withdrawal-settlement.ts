@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../../../platform/db/db.ts';
 import { findPlayerAccounts, shardedHouseAccountId } from '../../wallet/accounts.ts';
-import { postTransfer } from '../../wallet/post-transfer.ts';
+import { postGroup } from '../../wallet/ledger.ts';
 
 // The two ways a held withdrawal ends. Paid: holds → the provider's clearing account. Returned
 // (rejected by an operator, or failed at the provider): holds → the player's cash. Each is one guarded
@@ -42,14 +42,16 @@ export async function markPaid(
     row.id,
     providerReference,
   ]);
-  await postTransfer(tx, {
-    idempotencyKey: `withdrawal-paid:${row.withdraw_no}`,
-    debitAccountId: accounts.holdsAccountId,
-    creditAccountId: accounts.clearingAccountId,
-    amountPaise: row.amount_paise,
-    reason: 'withdrawal_paid',
-    reference: row.withdraw_no,
-  });
+  await postGroup(tx, [
+    {
+      idempotencyKey: `withdrawal-paid:${row.withdraw_no}`,
+      debitAccountId: accounts.holdsAccountId,
+      creditAccountId: accounts.clearingAccountId,
+      amountPaise: row.amount_paise,
+      reason: 'withdrawal_paid',
+      reference: row.withdraw_no,
+    },
+  ]);
 }
 
 export async function returnFunds(
@@ -61,12 +63,14 @@ export async function returnFunds(
 ) {
   await tx.query('update withdrawals set status = $2, reason = $3, completed_at = now() where id = $1', [row.id, status, reason]);
   const player = await findPlayerAccounts(tx, row.user_id);
-  await postTransfer(tx, {
-    idempotencyKey: `withdrawal-return:${row.withdraw_no}`,
-    debitAccountId: holdsAccountId,
-    creditAccountId: player.cashAccountId,
-    amountPaise: row.amount_paise,
-    reason: 'withdrawal_rejected',
-    reference: row.withdraw_no,
-  });
+  await postGroup(tx, [
+    {
+      idempotencyKey: `withdrawal-return:${row.withdraw_no}`,
+      debitAccountId: holdsAccountId,
+      creditAccountId: player.cashAccountId,
+      amountPaise: row.amount_paise,
+      reason: 'withdrawal_rejected',
+      reference: row.withdraw_no,
+    },
+  ]);
 }

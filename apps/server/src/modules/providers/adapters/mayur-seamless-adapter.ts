@@ -1,7 +1,7 @@
 import { timingSafeEqual, createHash } from 'node:crypto';
-import { formatMoney, parseCanonicalMoney } from '@mayur/contracts';
+import { formatMoney, parseCanonicalMoney } from '@mayur/rules/money';
 import { z } from 'zod';
-import type { ProviderSettings } from '../../../platform/config.ts';
+import type { ProviderSettings } from '../providers-env.ts';
 import { signBody, signedHeaders, verifySignature } from '../../../platform/http/hmac-signature.ts';
 import type { WalletAction, WalletAnswer, WalletCall } from '../wallet-calls.ts';
 import type { ProviderAdapter, ReportTransaction } from './provider-adapter.ts';

@@ -1,4 +1,4 @@
-import type { ProviderSettings } from '../../../platform/config.ts';
+import type { ProviderSettings } from '../providers-env.ts';
 import type { WalletAction, WalletAnswer, WalletCall } from '../wallet-calls.ts';
 
 // What changes from one aggregator or studio to another (decision 0026): how its calls are signed and

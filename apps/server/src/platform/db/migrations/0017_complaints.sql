@@ -1,4 +1,4 @@
--- Complaints and suggestions (issue 13, decision 0021): a player's complaint, its thread of messages
+-- Complaints and suggestions (decision 0021): a player's complaint, its thread of messages
 -- between the player and the operators, the screenshots checked by content, and the one-per-minute claim.
 
 create table complaints (

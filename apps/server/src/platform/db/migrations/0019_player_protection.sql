@@ -1,4 +1,4 @@
--- Player protection (issue 13, decision 0022): the limits a player sets, their time-out or
+-- Player protection (decision 0022): the limits a player sets, their time-out or
 -- self-exclusion and their reality-check interval, on one row per player that every money movement it
 -- governs locks (FOR UPDATE) in its own transaction; and the increases or removals of limits waiting
 -- for their 24 hours and the player's confirmation.

@@ -1,4 +1,4 @@
--- The operator back office (issue 15, decision 0023): operator accounts apart from players,
+-- The operator back office (decision 0023): operator accounts apart from players,
 -- their two-factor secrets and recovery codes, their sessions, and who did what in the audit log.
 
 create table operators (

@@ -1,4 +1,4 @@
--- The back office's player actions (issue 15, part A; decision 0023): freezing a player, and balance
+-- The back office's player actions (decision 0023): freezing a player, and balance
 -- adjustments that wait for a second operator above the configured amount (maker-checker).
 
 -- A frozen player cannot sign in (a session is opened only for a player who is not frozen, under a

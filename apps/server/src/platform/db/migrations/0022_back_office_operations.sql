@@ -1,4 +1,4 @@
--- The back office's operations (issue 15, part B; decision 0023 "Part B").
+-- The back office's operations (decision 0023 "Part B").
 
 -- Maker-checker for every way of approving a withdrawal: the console's operators and the CLI's actors
 -- approve through the same table, told apart by `approver` (`operator:<id>` or `cli:<actor>`); an

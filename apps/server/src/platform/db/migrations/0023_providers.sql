@@ -1,4 +1,4 @@
--- Third-party games through a seamless wallet (issue 16, decision 0026): the operator's catalogue of
+-- Third-party games through a seamless wallet (decision 0026): the operator's catalogue of
 -- outside studios' games, the game sessions a launch opens, and every wallet call a studio made that
 -- moved (or closed) something, unique by the studio's own transaction id.
 

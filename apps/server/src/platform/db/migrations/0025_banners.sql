@@ -1,4 +1,4 @@
--- The home carousel's banners, uploaded in the console (issue 15, Content; decision 0023 "Banners").
+-- The home carousel's banners, uploaded in the console (decision 0023 "Banners").
 -- The image is kept in the row (at most 1 MiB, checked from its bytes before it is stored) and served
 -- at /banners/<image_sha256>.<ext>; a banner is for one language of the player app or, with no locale,
 -- for every language, and shows while enabled and between its optional start and end, in sort_order.

@@ -1,4 +1,4 @@
--- The agent programme's settings, changed from the console (issue 15; decision 0023 "Agent programme").
+-- The agent programme's settings, changed from the console (decision 0023 "Agent programme").
 -- Each change is a new version that applies from `effective_from`, a business day (Asia/Kolkata) after
 -- the day it was saved on, so a day already running is paid under one set of rates; the settings in
 -- effect on day D are those of the version with the latest effective_from <= D (the latest saved when

@@ -2,10 +2,10 @@ import {
   agentPeriodRange,
   agentRangeProblem,
   isAgentPeriod,
-  kolkataDay,
   type AgentDayRange,
   type AgentPeriod,
-} from '@mayur/contracts/agent-periods';
+} from '@mayur/rules/agent-periods';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
 
 export type ReportPeriod = AgentPeriod | 'custom';
 

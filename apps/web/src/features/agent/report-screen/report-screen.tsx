@@ -1,4 +1,5 @@
-import { agentRangeProblem, kolkataDay, type AgentDayRange } from '@mayur/contracts/agent-periods';
+import { agentRangeProblem, type AgentDayRange } from '@mayur/rules/agent-periods';
+import { kolkataDay } from '@mayur/rules/kolkata-day';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import type { AgentDayRange } from '@mayur/contracts/agent-periods';
+import type { AgentDayRange } from '@mayur/rules/agent-periods';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api.ts';
 import { ACCOUNT_QUERY_ROOT } from '../../../shared/api/queries.ts';

@@ -1,4 +1,4 @@
-import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/rules/agent-periods';
 
 /** The subordinates list's filters as the address carries them (`?depth=2&search=123&from=…&to=…`). */
 export type SubordinateFilters = {

@@ -1,4 +1,4 @@
-import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/contracts/agent-periods';
+import { AGENT_TEAM_MAX_DEPTH, isRegistrationRangeValid } from '@mayur/rules/agent-periods';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

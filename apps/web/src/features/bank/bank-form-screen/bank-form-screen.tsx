@@ -1,5 +1,5 @@
 import type { TEditBankCardRequest } from '@mayur/contracts';
-import { MOBILE_MAX_INPUT_LENGTH } from '@mayur/contracts/rules';
+import { MOBILE_MAX_INPUT_LENGTH } from '@mayur/rules/field-rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

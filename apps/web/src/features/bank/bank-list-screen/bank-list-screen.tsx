@@ -1,4 +1,4 @@
-import { MAX_PAYOUT_ACCOUNTS } from '@mayur/contracts/rules';
+import { MAX_PAYOUT_ACCOUNTS } from '@mayur/rules/field-rules';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

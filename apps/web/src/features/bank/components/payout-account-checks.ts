@@ -1,5 +1,5 @@
 import type { TAddBankCardRequest } from '@mayur/contracts';
-import type { ErrorCode } from '@mayur/contracts/errors';
+import type { ErrorCode } from '@mayur/rules/errors';
 import {
   ACTUAL_NAME_MAX_LENGTH,
   BANK_ACCOUNT_PATTERN,
@@ -7,7 +7,7 @@ import {
   IFSC_PATTERN,
   TRC20_ADDRESS_PATTERN,
   UPI_ACCOUNT_PATTERN,
-} from '@mayur/contracts/rules';
+} from '@mayur/rules/field-rules';
 import {
   checkEmail,
   checkMobile,

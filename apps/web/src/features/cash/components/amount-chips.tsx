@@ -1,4 +1,4 @@
-import { parseMoney } from '@mayur/contracts/money';
+import { parseMoney } from '@mayur/rules/money';
 import { readAmount } from './cash-amounts.ts';
 import styles from './cash.module.css';
 

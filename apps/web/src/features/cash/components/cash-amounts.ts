@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@mayur/contracts/errors';
-import { formatMoney, parseMoney, type Paise } from '@mayur/contracts/money';
+import type { ErrorCode } from '@mayur/rules/errors';
+import { formatMoney, parseMoney, type Paise } from '@mayur/rules/money';
 import { formatRupees } from '../../../shared/lib/money.ts';
 
 // The arithmetic of the recharge and withdrawal forms. Rupees are bigint paise and USDT bigint

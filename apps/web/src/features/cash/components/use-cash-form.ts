@@ -1,4 +1,4 @@
-import { isErrorCode } from '@mayur/contracts/errors';
+import { isErrorCode } from '@mayur/rules/errors';
 import { useCallback, useMemo } from 'react';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useFormErrors } from '../../../shared/lib/use-form-errors.ts';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@mayur/contracts/money';
+import { formatMoney } from '@mayur/rules/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

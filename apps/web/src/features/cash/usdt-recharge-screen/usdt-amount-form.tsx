@@ -1,5 +1,5 @@
-import { formatMoney } from '@mayur/contracts/money';
-import { USDT_TRC20_PAY_TYPE } from '@mayur/contracts/rules';
+import { formatMoney } from '@mayur/rules/money';
+import { USDT_TRC20_PAY_TYPE } from '@mayur/rules/field-rules';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

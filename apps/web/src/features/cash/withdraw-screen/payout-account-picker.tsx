@@ -1,5 +1,5 @@
 import type { TPayoutAccount } from '@mayur/contracts';
-import { MAX_PAYOUT_ACCOUNTS } from '@mayur/contracts/rules';
+import { MAX_PAYOUT_ACCOUNTS } from '@mayur/rules/field-rules';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { buttonClassName } from '../../../shared/ui/button.tsx';

@@ -1,5 +1,5 @@
 import type { TPayoutAccount } from '@mayur/contracts';
-import { formatMoney } from '@mayur/contracts/money';
+import { formatMoney } from '@mayur/rules/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { flushSync } from 'react-dom';

@@ -5,8 +5,8 @@ import {
   SCREENSHOT_MAX_BYTES,
   SCREENSHOT_MAX_COUNT,
   type ComplaintType,
-} from '@mayur/contracts/complaint-rules';
-import type { ErrorCode } from '@mayur/contracts/errors';
+} from '@mayur/rules/complaint-rules';
+import type { ErrorCode } from '@mayur/rules/errors';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

@@ -1,4 +1,4 @@
-import { COMPLAINT_TEXT_MAX_LENGTH } from '@mayur/contracts/complaint-rules';
+import { COMPLAINT_TEXT_MAX_LENGTH } from '@mayur/rules/complaint-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

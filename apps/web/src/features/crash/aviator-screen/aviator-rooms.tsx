@@ -1,4 +1,4 @@
-import { CRASH_ROOMS } from '@mayur/contracts/crash-rooms';
+import { CRASH_ROOMS } from '@mayur/rules/crash-rooms';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { shortRupees } from '../../../shared/lib/money.ts';

@@ -1,6 +1,6 @@
-import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts/crash-rooms';
-import { clampCrashStake, crashStakeProblem, isAutoCashoutX100 } from '@mayur/contracts/crash-rules';
-import { formatMoney, parseMoney } from '@mayur/contracts/money';
+import { CRASH_ROOMS, type CrashRoomId } from '@mayur/rules/crash-rooms';
+import { clampCrashStake, crashStakeProblem, isAutoCashoutX100 } from '@mayur/rules/crash-rules';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
-import { CRASH_ROOMS } from '@mayur/contracts/crash-rooms';
-import { crashWinPaise } from '@mayur/contracts/crash-rules';
+import { CRASH_ROOMS } from '@mayur/rules/crash-rooms';
+import { crashWinPaise } from '@mayur/rules/crash-rules';
 import { describe, expect, it } from 'vitest';
 import { formatMultiplier, isolatedMultiplier, winPaise } from './crash-api.ts';
 import { derivePhase } from './use-crash-round.ts';

@@ -1,5 +1,5 @@
 import type { ResponseOf } from '@mayur/contracts';
-import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import { api } from '../../../shared/api/api.ts';
 import { ACCOUNT_QUERY_ROOT } from '../../../shared/api/queries.ts';
 
@@ -45,7 +45,7 @@ export function formatMultiplier(x100: number): string {
  * The win of a stake at a multiplier, in paise: the contracts' rule the server pays with,
  * floor(stake × m) capped at the room's maximum win, so the live win never shows more than is paid.
  */
-export { crashWinPaise as winPaise } from '@mayur/contracts/crash-rules';
+export { crashWinPaise as winPaise } from '@mayur/rules/crash-rules';
 
 /** A multiplier for interpolation into a sentence, isolated left-to-right so Arabic text keeps "2.37×" whole. */
 export function isolatedMultiplier(x100: number): string {

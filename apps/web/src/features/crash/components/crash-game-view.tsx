@@ -1,4 +1,4 @@
-import { CRASH_ROOMS, type CrashRoomId } from '@mayur/contracts/crash-rooms';
+import { CRASH_ROOMS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -1,4 +1,4 @@
-import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';

@@ -15,7 +15,7 @@ import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 // The server pushes round changes and other players' activity; bets and cash-outs go over HTTP. The
 // events are typed by the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
 // socket.io-client is imported on demand, after the screen's first paint: the scene does not wait for it
-// (issue 17), and the first push is at most a round trip later than it would be anyway.
+// (its largest paint comes sooner), and the first push is at most a round trip later than it would be anyway.
 
 export type RoundOpenedEvent = CrashRoundEvent;
 export type RoundFlyingEvent = CrashFlyingEvent;

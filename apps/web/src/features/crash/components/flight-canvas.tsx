@@ -1,4 +1,4 @@
-import { crashDelayMs, multiplierX100At } from '@mayur/contracts/crash-curve';
+import { crashDelayMs, multiplierX100At } from '@mayur/rules/crash-curve';
 import { useEffect, useRef } from 'react';
 import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { formatMultiplier } from './crash-api.ts';
@@ -26,7 +26,7 @@ const PLACEHOLDER_TEXT = formatMultiplier(100);
  * requestAnimationFrame, from the server's take-off time and the synced clock, never by React renders.
  * The live multiplier and the progress bar to take-off are elements of their own that the loop writes
  * in place. The multiplier is rendered at its final size with "1.00×" from the very first paint, so the
- * page's largest paint does not wait for the API or the socket (issue 17).
+ * page's largest paint does not wait for the API or the socket.
  */
 export function FlightCanvas({ snapshotRef, feed, theme, label }: FlightCanvasProps) {
   const canvasRef = useRef<HTMLCanvasElement>(null);

@@ -1,4 +1,4 @@
-import { LONGEST_FLIGHT_MS, multiplierX100At } from '@mayur/contracts/crash-curve';
+import { LONGEST_FLIGHT_MS, multiplierX100At } from '@mayur/rules/crash-curve';
 import { describe, expect, it } from 'vitest';
 import { AXIS_FOOT_PX, AXIS_START_PX, axesFor, drawScene, flightElapsedMs } from './flight-scene.ts';
 

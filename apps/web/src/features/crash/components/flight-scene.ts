@@ -1,4 +1,4 @@
-import { curveAt, LONGEST_FLIGHT_MS } from '@mayur/contracts/crash-curve';
+import { curveAt, LONGEST_FLIGHT_MS } from '@mayur/rules/crash-curve';
 
 // The drawing of one frame of the flight scene, kept apart from React: the canvas loop calls
 // drawScene with the state of the moment. Pure of the DOM except the 2D context it draws on.

@@ -1,5 +1,5 @@
 import type { TCrashRoundBetsResponse } from '@mayur/contracts';
-import { formatMoney, parseMoney } from '@mayur/contracts/money';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
 
 /** One real bet of this round as the live list shows it (masked player); `amount` is '' when only its cash-out was seen. */
 export type LiveBet = { betId: string; player: string; amount: string; multiplierX100: number | null; winAmount: string | null };

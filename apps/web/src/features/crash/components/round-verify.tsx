@@ -1,4 +1,4 @@
-import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

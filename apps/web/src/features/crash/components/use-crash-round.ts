@@ -1,4 +1,4 @@
-import type { CrashRoomId } from '@mayur/contracts/crash-rooms';
+import type { CrashRoomId } from '@mayur/rules/crash-rooms';
 import { serverClock } from '../../../shared/lib/server-clock.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 import type { TLotteryResult } from '@mayur/contracts';
-import { LOTTERY_ROOMS, LOTTERY_ROOM_IDS, type LotteryRoom, type PkRoom } from '@mayur/contracts/lottery-rooms';
+import { LOTTERY_ROOMS, LOTTERY_ROOM_IDS, type LotteryRoom, type PkRoom } from '@mayur/rules/lottery-rooms';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

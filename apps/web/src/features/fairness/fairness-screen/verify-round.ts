@@ -1,7 +1,6 @@
 import type { TLotteryResult } from '@mayur/contracts';
-import { lotteryResultFromDigest, previousSeed, roundDigest } from '@mayur/fairness';
+import { lotteryResultFromDigest, roundDigest, walkSeedChain } from '@mayur/fairness';
 
-const HEX_SEED = /^[0-9a-f]{64}$/;
 /** Hashes per slice of work, so that a long chain walk never freezes the page. */
 const HASHES_PER_SLICE = 2_000;
 
@@ -23,8 +22,8 @@ export type Verification = {
 };
 
 /**
- * Whether hashing the seed `index` times gives the commitment (as `isSeedInChain` of @mayur/fairness),
- * yielding to the browser between slices; `onProgress` receives the share done, 0..1.
+ * Whether hashing the seed `index` times gives the commitment (the walk of @mayur/fairness), yielding
+ * to the browser between slices; `onProgress` receives the share done, 0..1.
  */
 export async function isSeedInChainAsync(
   seed: string,
@@ -32,15 +31,12 @@ export async function isSeedInChainAsync(
   commitment: string,
   onProgress: (done: number) => void = () => undefined,
 ): Promise<boolean> {
-  if (!HEX_SEED.test(seed) || !Number.isSafeInteger(index) || index < 1) return false;
-  let current = seed;
-  for (let hashed = 0; hashed < index;) {
-    const sliceEnd = Math.min(index, hashed + HASHES_PER_SLICE);
-    for (; hashed < sliceEnd; hashed++) current = previousSeed(current);
-    onProgress(hashed / index);
-    if (hashed < index) await new Promise((resolve) => setTimeout(resolve, 0));
+  const walk = walkSeedChain(seed, index, commitment, HASHES_PER_SLICE);
+  for (let step = walk.next(); ; step = walk.next()) {
+    if (step.done) return step.value;
+    onProgress(step.value);
+    if (step.value < 1) await new Promise((resolve) => setTimeout(resolve, 0));
   }
-  return current === commitment;
 }
 
 export function isSameResult(a: TLotteryResult, b: TLotteryResult): boolean {

@@ -1,5 +1,5 @@
 import type { THomeBanner } from '@mayur/contracts';
-import { isInAppBannerLink } from '@mayur/contracts/banner-links';
+import { isInAppBannerLink } from '@mayur/rules/banner-links';
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
-import { CRASH_ROOMS } from '@mayur/contracts/crash-rooms';
-import { PK_ROOMS, type PkRoom } from '@mayur/contracts/lottery-rooms';
+import { CRASH_ROOMS } from '@mayur/rules/crash-rooms';
+import { PK_ROOMS, type PkRoom } from '@mayur/rules/lottery-rooms';
 import { shortRupees } from '../../../shared/lib/money.ts';
 import aviatorLimbo1Image from '../assets/aviator-limbo1.svg';
 import aviatorLimbo3Image from '../assets/aviator-limbo3.svg';

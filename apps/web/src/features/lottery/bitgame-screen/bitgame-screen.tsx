@@ -1,6 +1,6 @@
-import { bitgamePayoutPaise, type BitgameSelection } from '@mayur/contracts/lottery-rooms';
-import { lotteryStakeProblem } from '@mayur/contracts/lottery-rules';
-import { parseMoney } from '@mayur/contracts/money';
+import { bitgamePayoutPaise, type BitgameSelection } from '@mayur/rules/lottery-rooms';
+import { lotteryStakeProblem } from '@mayur/rules/lottery-rules';
+import { parseMoney } from '@mayur/rules/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { wingoColours } from '@mayur/contracts/lottery-rules';
+import { wingoColours } from '@mayur/rules/lottery-rules';
 import { useEffect, useId, useRef, type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WARNING_MS } from './countdown-warning.ts';

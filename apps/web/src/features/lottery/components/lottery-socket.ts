@@ -13,7 +13,7 @@ import { syncServerClock } from '../../../shared/lib/server-clock.ts';
 // opened only when a game screen mounts. The server pushes; bets go over HTTP. The events are typed by
 // the contracts the server parses every push with (packages/contracts/src/socket-events.ts).
 // socket.io-client itself is loaded on demand, after the screen's first paint: the round panel is drawn
-// from HTTP data and needs no socket to appear (issue 17: nothing the first paint does not need).
+// from HTTP data and needs no socket to appear (the first paint loads nothing it does not draw).
 
 export type PeriodOpenedEvent = LotteryPeriodEvent;
 export type PeriodClosedEvent = LotteryClosedEvent;

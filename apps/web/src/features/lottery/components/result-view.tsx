@@ -1,5 +1,5 @@
 import type { TLotteryResult } from '@mayur/contracts';
-import { wingoColours, type WingoColour as Colour } from '@mayur/contracts/lottery-rules';
+import { wingoColours, type WingoColour as Colour } from '@mayur/rules/lottery-rules';
 import { useTranslation } from 'react-i18next';
 import styles from './lottery.module.css';
 

@@ -1,5 +1,5 @@
 import type { ResponseOf, TPeriodState } from '@mayur/contracts';
-import type { LotteryRoom, PkRoom } from '@mayur/contracts/lottery-rooms';
+import type { LotteryRoom, PkRoom } from '@mayur/rules/lottery-rooms';
 import { api } from '../../../shared/api/api.ts';
 
 export type GameLogPage = ResponseOf<'/wingo/findGameLogByPage'>;

@@ -1,4 +1,4 @@
-import { wingoColours } from '@mayur/contracts/lottery-rules';
+import { wingoColours } from '@mayur/rules/lottery-rules';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

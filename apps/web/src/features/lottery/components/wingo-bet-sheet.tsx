@@ -1,5 +1,5 @@
-import { type WingoSelection, wingoFeePaise } from '@mayur/contracts/lottery-rooms';
-import { clampContractCount, lotteryStakeProblem, MAX_CONTRACT_COUNT } from '@mayur/contracts/lottery-rules';
+import { type WingoSelection, wingoFeePaise } from '@mayur/rules/lottery-rooms';
+import { clampContractCount, lotteryStakeProblem, MAX_CONTRACT_COUNT } from '@mayur/rules/lottery-rules';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';

@@ -1,6 +1,6 @@
 import type { ResponseOf } from '@mayur/contracts';
-import type { WingoSelection } from '@mayur/contracts/lottery-rooms';
-import { wingoColours } from '@mayur/contracts/lottery-rules';
+import type { WingoSelection } from '@mayur/rules/lottery-rooms';
+import { wingoColours } from '@mayur/rules/lottery-rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { LOTTERY_MIN_BET_PAISE, lotteryStakeProblem } from '@mayur/contracts/lottery-rules';
+import { LOTTERY_MIN_BET_PAISE, lotteryStakeProblem } from '@mayur/rules/lottery-rules';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_MONEY_CHOICES, defaultWingoStake, stakePaise } from './wingo-stake.ts';
 

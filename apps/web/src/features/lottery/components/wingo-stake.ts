@@ -1,5 +1,5 @@
-import { lotteryStakeProblem } from '@mayur/contracts/lottery-rules';
-import { parseMoney } from '@mayur/contracts/money';
+import { lotteryStakeProblem } from '@mayur/rules/lottery-rules';
+import { parseMoney } from '@mayur/rules/money';
 
 /** The contract money chips of the Win Go bet sheet, smallest first. */
 export const CONTRACT_MONEY_CHOICES = ['1.00', '10.00', '100.00', '1000.00'] as const;

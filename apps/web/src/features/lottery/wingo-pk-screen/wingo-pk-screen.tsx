@@ -1,4 +1,4 @@
-import { PK_ROOMS, type PkRoom } from '@mayur/contracts/lottery-rooms';
+import { PK_ROOMS, type PkRoom } from '@mayur/rules/lottery-rooms';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { WINGO_ROOM_BY_MINUTES } from '@mayur/contracts/lottery-rooms';
+import { WINGO_ROOM_BY_MINUTES } from '@mayur/rules/lottery-rooms';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-import { formatMoney, parseMoney } from '@mayur/contracts/money';
+import { formatMoney, parseMoney } from '@mayur/rules/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';

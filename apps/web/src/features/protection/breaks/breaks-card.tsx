@@ -5,7 +5,7 @@ import {
   SELF_EXCLUSION_DURATIONS,
   TIMEOUT_DURATIONS,
   type ExclusionDuration,
-} from '@mayur/contracts/protection-rules';
+} from '@mayur/rules/protection-rules';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

@@ -1,6 +1,6 @@
 import type { TProtectionLimit } from '@mayur/contracts';
-import { isLimitChangeImmediate } from '@mayur/contracts/protection-rules';
-import { parseMoney } from '@mayur/contracts/money';
+import { isLimitChangeImmediate } from '@mayur/rules/protection-rules';
+import { parseMoney } from '@mayur/rules/money';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';

@@ -1,4 +1,4 @@
-import { REALITY_CHECK_MINUTES, type RealityCheckMinutes } from '@mayur/contracts/protection-rules';
+import { REALITY_CHECK_MINUTES, type RealityCheckMinutes } from '@mayur/rules/protection-rules';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api.ts';
 import { notify } from '../../../shared/ui/notify.ts';

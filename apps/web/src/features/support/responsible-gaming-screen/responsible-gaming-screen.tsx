@@ -15,7 +15,7 @@ import { DepositIcon, PauseHandIcon, TimerIcon, WithdrawalIcon } from '../suppor
 import { HelpOrganisationsCard } from './help-organisations-card.tsx';
 import styles from './responsible-gaming-screen.module.css';
 
-// The player-protection tools of issue 13, in the order a player would reach for them, as a visitor
+// The player-protection tools (decision 0022), in the order a player would reach for them, as a visitor
 // reads about them before logging in.
 const TOOLS: ReadonlyArray<{ id: string; Icon: ComponentType<IconProps> }> = [
   { id: 'depositLimit', Icon: DepositIcon },

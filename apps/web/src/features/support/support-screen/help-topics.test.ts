@@ -22,7 +22,7 @@ function text(path: string): unknown {
 }
 
 describe('HELP_TOPICS', () => {
-  it('covers the seven topics of issue 13, each with questions', () => {
+  it('covers the seven help topics, each with questions', () => {
     expect(HELP_TOPICS.map((topic) => topic.id)).toEqual([
       'deposits',
       'withdrawals',

@@ -32,7 +32,7 @@ function SupportArt() {
   );
 }
 
-/** /support: the help centre, the operator's contact channels and the way into complaints (issue 13). */
+/** /support: the help centre, the operator's contact channels and the way into complaints. */
 export function SupportScreen() {
   const { t } = useTranslation('support');
   const goBack = useGoBack('/mine');
