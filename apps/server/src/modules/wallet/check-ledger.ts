@@ -69,8 +69,8 @@ async function readLedger(db: Queryable): Promise<LedgerReport> {
   for (const row of unbalanced)
     violations.push(`transfer ${row.id}: ${row.entries} entries summing to ${formatMoney(row.total ?? 0n)}`);
 
-  // The ledger has no foreign keys (migration 0024): the posting statements keep every reference
-  // whole, and this is the check that they did.
+  // The database checks each posting statement's references as it runs (migration 0034, in place of
+  // row-by-row foreign keys); this proves the rows as stored, those from before that migration too.
   const orphans = await db.query<{ what: string; id: bigint }>(
     `(select 'transfer' as what, t.id from ledger_transfers t
       where not exists (select 1 from ledger_accounts a where a.id = t.debit_account_id)
