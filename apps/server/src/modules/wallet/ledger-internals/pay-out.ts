@@ -53,18 +53,51 @@ export type PreparedPayouts = {
 /** Where a payout is posted: in the caller's transaction, or one transaction per house shard. */
 export type PayoutPosting = { inTransaction: Tx } | { byShard: Db; connections: number };
 
-/** Checks every row here, before any statement: a payout is paid whole or not started. */
-function assertPayoutRows(payouts: Payouts): void {
+/** A payout's rows as the four array literals the database reads. */
+type PayoutColumns = { count: number; keys: string; userIds: string; amounts: string; references: string };
+
+/**
+ * Checks every row here, before any statement (a payout is paid whole or not started), and lays the
+ * rows out as columns. The messages are built only for a row that fails: a lottery round checks about
+ * 230,000 rows here.
+ */
+function columnsOf(payouts: Payouts): PayoutColumns {
   const { rows } = payouts;
   assert(rows.length <= MAX_PAYOUT_ROWS, `payout of ${rows.length} rows exceeds ${MAX_PAYOUT_ROWS}: split it`);
   const keys = new Set<string>();
+  const userIds: number[] = [];
+  const amounts: bigint[] = [];
+  const references: Array<string | null> = [];
   for (const row of rows) {
     assertIdempotencyKey(row.idempotencyKey);
-    assert(typeof row.amountPaise === 'bigint' && row.amountPaise > 0n, `payout ${row.idempotencyKey} is not positive`);
-    assert(Number.isInteger(row.userId), `payout ${row.idempotencyKey} names no user`);
-    assert(!keys.has(row.idempotencyKey), `idempotency key ${row.idempotencyKey} appears twice in one payout`);
+    if (typeof row.amountPaise !== 'bigint' || row.amountPaise <= 0n) assert.fail(`payout ${row.idempotencyKey} is not positive`);
+    if (!Number.isInteger(row.userId)) assert.fail(`payout ${row.idempotencyKey} names no user`);
+    if (keys.has(row.idempotencyKey)) assert.fail(`idempotency key ${row.idempotencyKey} appears twice in one payout`);
     keys.add(row.idempotencyKey);
+    userIds.push(row.userId);
+    amounts.push(row.amountPaise);
+    references.push(row.reference);
   }
+  return {
+    count: rows.length,
+    keys: textArrayLiteral([...keys]),
+    userIds: integerArrayLiteral(userIds),
+    amounts: integerArrayLiteral(amounts),
+    references: textArrayLiteral(references),
+  };
+}
+
+// The rows go to the database as array literals built here: the driver's own quoting of each element
+// cost about a second for a lottery round's 230,000 winners.
+
+/** A PostgreSQL array literal of integers. */
+function integerArrayLiteral(values: ReadonlyArray<number | bigint>): string {
+  return `{${values.join(',')}}`;
+}
+
+/** A PostgreSQL array literal of texts: each quoted, a backslash or a double quote in it escaped; null as NULL. */
+function textArrayLiteral(values: ReadonlyArray<string | null>): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
 }
 
 /**
@@ -74,9 +107,8 @@ function assertPayoutRows(payouts: Payouts): void {
  * which had the planner sort every row by its shard's name). One aggregate node feeds every row to the
  * array_agg in the same order, so the arrays line up position by position without sorting each.
  */
-async function resolveRows(tx: Tx, payouts: Payouts, isByShard: boolean): Promise<ResolvedRows[]> {
-  const { rows } = payouts;
-  if (rows.length === 0) return [];
+async function resolveRows(tx: Tx, payouts: Payouts, columns: PayoutColumns, isByShard: boolean): Promise<ResolvedRows[]> {
+  if (columns.count === 0) return [];
   const groups = await tx.query<ResolvedRows & { row_count: bigint; unresolved: bigint; first_unresolved: string | null }>(
     `with selected (idempotency_key, user_id, amount_paise, reference) as (
        select * from unnest($1::text[], $2::integer[], $3::bigint[], $4::text[])
@@ -104,20 +136,13 @@ async function resolveRows(tx: Tx, payouts: Payouts, isByShard: boolean): Promis
             array_agg(amount_paise)::text as amounts,
             array_agg(reference)::text as reference_list
      from resolved group by case when $6::boolean then debit_account_id end`,
-    [
-      textArrayLiteral(rows.map((row) => row.idempotencyKey)),
-      integerArrayLiteral(rows.map((row) => row.userId)),
-      integerArrayLiteral(rows.map((row) => row.amountPaise)),
-      textArrayLiteral(rows.map((row) => row.reference)),
-      payouts.housePurpose,
-      isByShard,
-    ],
+    [columns.keys, columns.userIds, columns.amounts, columns.references, payouts.housePurpose, isByShard],
   );
   const unresolvedCount = groups.reduce((sum, group) => sum + group.unresolved, 0n);
   const firstUnresolved = groups.find((group) => group.unresolved > 0n);
   if (firstUnresolved)
     throw new Error(
-      `${unresolvedCount} of ${rows.length} ${payouts.reason} transfers from ${payouts.housePurpose} ` +
+      `${unresolvedCount} of ${columns.count} ${payouts.reason} transfers from ${payouts.housePurpose} ` +
         `have no account to move between (first: ${firstUnresolved.first_unresolved}); nothing was posted`,
     );
   return groups.map(({ debit_account_ids, keys, credit_account_ids, amounts, reference_list }) => ({
@@ -129,28 +154,15 @@ async function resolveRows(tx: Tx, payouts: Payouts, isByShard: boolean): Promis
   }));
 }
 
-// The rows go to the database as array literals built here: the driver's own quoting of each element
-// cost about a second for a lottery round's 230,000 winners.
-
-/** A PostgreSQL array literal of integers. */
-function integerArrayLiteral(values: ReadonlyArray<number | bigint>): string {
-  return `{${values.join(',')}}`;
-}
-
-/** A PostgreSQL array literal of texts: each quoted, a backslash or a double quote in it escaped; null as NULL. */
-function textArrayLiteral(values: ReadonlyArray<string | null>): string {
-  return `{${values.map((value) => (value === null ? 'NULL' : `"${value.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
-}
-
 /**
  * Resolves and checks payouts by house shard in a transaction of their own, posting nothing (see
  * `resolveRows`). Planned for this payout's own size.
  */
 export async function preparePayouts(db: Db, payouts: Payouts): Promise<PreparedPayouts> {
-  assertPayoutRows(payouts);
+  const columns = columnsOf(payouts);
   const shards = await db.transaction(async (tx) => {
     await planEachRun(tx);
-    return resolveRows(tx, payouts, true);
+    return resolveRows(tx, payouts, columns, true);
   });
   return { reason: payouts.reason, count: payouts.rows.length, shards };
 }
@@ -161,10 +173,10 @@ export async function preparePayouts(db: Db, payouts: Payouts): Promise<Prepared
  * transaction too).
  */
 export async function payOutInTransaction(tx: Tx, payouts: Payouts): Promise<PayoutResult> {
-  assertPayoutRows(payouts);
-  if (payouts.rows.length === 0) return { postedCount: 0, replayedCount: 0 };
+  const columns = columnsOf(payouts);
+  if (columns.count === 0) return { postedCount: 0, replayedCount: 0 };
   await planEachRun(tx);
-  const [whole] = await resolveRows(tx, payouts, false);
+  const [whole] = await resolveRows(tx, payouts, columns, false);
   return postResolved(tx, whole!, payouts.reason);
 }
 
