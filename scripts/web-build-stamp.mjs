@@ -17,6 +17,8 @@ export const WEB_BUILD_INPUTS = [
   'packages/contracts/src',
   'packages/fairness/package.json',
   'packages/fairness/src',
+  'packages/rules/package.json',
+  'packages/rules/src',
   'package-lock.json',
   // The compressed copies are part of the build.
   'scripts/compress-web.mjs',

@@ -14,7 +14,7 @@ beforeEach(() => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-stamp-'));
   write('apps/web/src/main.tsx', 'render()');
   write('apps/web/src/main.test.tsx', 'test()');
-  write('packages/contracts/src/errors.ts', 'export const A = 1;');
+  write('packages/rules/src/errors.ts', 'export const A = 1;');
   write('apps/server/src/main.ts', 'listen()');
   write('apps/web/dist/index.html', '<html></html>');
 });
@@ -31,7 +31,7 @@ describe('web build stamp', () => {
     write('apps/web/src/main.test.tsx', 'test(1)');
     expect(isBuildCurrent(distDir, webSourcesHash(root, {}))).toBe(true);
 
-    write('packages/contracts/src/errors.ts', 'export const A = 2;');
+    write('packages/rules/src/errors.ts', 'export const A = 2;');
     expect(isBuildCurrent(distDir, webSourcesHash(root, {}))).toBe(false);
   });
 
