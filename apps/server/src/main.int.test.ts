@@ -2,11 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from './platform/db/pglite.ts';
 import { HEARTBEAT_RECORD_FINAL_MS, HEARTBEAT_TOLERANCE_MS } from './platform/heartbeat.ts';
 import { repositoryRoot as root, startServerProcess, waitHealthy } from '../test/server-process.ts';
+import { subscribedSocket } from '../test/platform-sockets.ts';
 
 // The real entry point as `npm start` runs it: embedded database in a data folder, then SIGTERM.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mayur-main-'));
@@ -20,6 +21,20 @@ function startMain(port: number) {
 /** The operator CLI as an operator runs it, against this test's embedded data folder and port. */
 function runAdmin(port: number, ...args: string[]) {
   return runAdminAs('ci-operator', port, ...args);
+}
+
+/** Signals the process and resolves with its exit code once it has exited. */
+function stopMain(server: ReturnType<typeof startMain>, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', resolve));
+  server.child.kill(signal);
+  return exited;
+}
+
+/** `ledger:check` run by an operator passes, and all balances sum to nothing. */
+function expectLedgerCheckPasses(port: number) {
+  const checked = runAdmin(port, 'ledger:check');
+  expect(checked.status).toBe(0);
+  expect(checked.stdout).toContain('sum of all balances: 0.00');
 }
 
 function runAdminAs(actor: string, port: number, ...args: string[]) {
@@ -48,9 +63,7 @@ describe('the server process', () => {
       headers: { 'content-type': 'application/json', authorization: obj.token },
       body: JSON.stringify({ nickName: 'Kept Across Restarts' }),
     });
-    const firstExit = new Promise<number | null>((resolve) => first.child.once('exit', resolve));
-    first.child.kill('SIGTERM');
-    expect(await firstExit).toBe(0);
+    expect(await stopMain(first)).toBe(0);
     expect(first.output()).toContain('"msg":"stopped"');
     expect(fs.existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
 
@@ -64,9 +77,7 @@ describe('the server process', () => {
       expect(((await info.json()) as { obj: { nickName: string } }).obj.nickName).toBe('Kept Across Restarts');
       expect(second.output()).not.toContain('demo content seeded');
     } finally {
-      const secondExit = new Promise((resolve) => second.child.once('exit', resolve));
-      second.child.kill('SIGTERM');
-      await secondExit;
+      await stopMain(second);
     }
   }, 90_000);
 
@@ -112,13 +123,9 @@ describe('the server process', () => {
       const overdraw = admin('user:adjust', '--user', 'demo@mayur.local', '--amount', '-1000', '--reason', 'too much');
       expect(overdraw.status).toBe(1);
       expect(overdraw.stderr).toContain('INSUFFICIENT_BALANCE');
-      const checked = admin('ledger:check');
-      expect(checked.status).toBe(0);
-      expect(checked.stdout).toContain('sum of all balances: 0.00');
+      expectLedgerCheckPasses(port);
     } finally {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
+      await stopMain(server);
     }
     const shown = admin('user:show', '--user', '9000000001');
     expect(shown.status).toBe(0);
@@ -139,16 +146,7 @@ describe('the server process', () => {
       return (await response.json()) as { res: number; obj: any; code?: string };
     };
     const paise = (text: string) => BigInt(text.replace('.', ''));
-    const limboSocket = async () => {
-      const socket = io(`http://127.0.0.1:${port}/crash`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-      await new Promise<void>((resolve, reject) => {
-        socket.once('connect', () => resolve());
-        socket.once('connect_error', reject);
-      });
-      socket.emit('subscribe', 'limbo');
-      await socket.timeout(5_000).emitWithAck('time');
-      return socket;
-    };
+    const limboSocket = () => subscribedSocket(port, '/crash', 'limbo');
     const pushed = <T>(socket: Socket, event: string) =>
       new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
 
@@ -172,9 +170,7 @@ describe('the server process', () => {
         ]);
         await pushed(socket, 'flying');
         const killedAtMs = Date.now();
-        const killed = new Promise((resolve) => server.child.once('exit', resolve));
-        server.child.kill('SIGKILL');
-        await killed;
+        await stopMain(server, 'SIGKILL');
         socket.disconnect();
 
         // With the process dead, the data folder is free: read the round as the killed process left it.
@@ -220,13 +216,9 @@ describe('the server process', () => {
         for (const bet of bets) expect(['cashed_out', 'lost']).toContain(bet.status);
         expect(attempt).toBeLessThan(4);
       }
-      const checked = admin('ledger:check');
-      expect(checked.status).toBe(0);
-      expect(checked.stdout).toContain('sum of all balances: 0.00');
+      expectLedgerCheckPasses(port);
     } finally {
-      const exited = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await exited;
+      await stopMain(server);
     }
     expect(admin('ledger:check').status).toBe(0);
   }, 600_000);

@@ -1,4 +1,5 @@
 import { TOTP, URI } from 'otpauth';
+import { expect } from 'vitest';
 import type { OperatorRole } from '@mayur/contracts/admin';
 import type { TestServer } from './test-server.ts';
 import { createOperator } from '../src/modules/admin/operators.ts';
@@ -42,6 +43,15 @@ export function secretOf(otpauthUri: string): string {
   return (URI.parse(otpauthUri) as TOTP).secret.base32;
 }
 
+/** Addresses under `prefix` (two octets) that no earlier call gave, for tests of what is counted per address. */
+export function freshAddresses(prefix: string): () => string {
+  let sequence = 0;
+  return () => {
+    sequence += 1;
+    return `${prefix}.${sequence >> 8}.${sequence & 255}`;
+  };
+}
+
 /** Creates an operator and takes them through enrolment; the clock moves one step so their next code is fresh. */
 export async function signedInOperator(
   server: TestServer,
@@ -83,6 +93,48 @@ export async function signedInOperator(
   };
 }
 
+/** Signs in one operator per role given, in that order, as `signedInOperator` would one by one. */
+export async function signedInOperators<const Roles extends readonly OperatorRole[]>(
+  server: TestServer,
+  ...roles: Roles
+): Promise<{ [K in keyof Roles]: SignedInOperator }> {
+  const operators: SignedInOperator[] = [];
+  for (const role of roles) operators.push(await signedInOperator(server, role));
+  return operators as { [K in keyof Roles]: SignedInOperator };
+}
+
+/** A code from the operator's authenticator one step after the last one used; the clock moves on to it. */
+export function freshCode(server: TestServer, operator: { secret: string }): string {
+  server.clock.advance(30_000);
+  return totpCode(operator.secret, server.clock.now().getTime());
+}
+
+/** A request the operator makes with a fresh code of theirs, for the actions that ask for one. */
+export function callWithFreshCode(server: TestServer, operator: SignedInOperator, path: string, body: Record<string, unknown>) {
+  return adminCall(server, path, { ...body, code: freshCode(server, operator) }, { token: operator.token });
+}
+
+/** The last message the console e-mailed to this address (the outbox of development). */
+export async function lastMailTo(server: TestServer, address: string): Promise<{ code: string; text: string } | undefined> {
+  const sql = 'select code, text from outbox_messages where destination = $1 order by id desc limit 1';
+  const [row] = await server.ctx.db.query<{ code: string; text: string }>(sql, [address]);
+  return row;
+}
+
+export type AdjustmentRequest = { playerId: number; amount: string; reason: string };
+
+/** A balance adjustment asked for by `operator`; above the single-approval amount it waits for a second one. */
+export function requestAdjustment(server: TestServer, operator: { token: string }, adjustment: AdjustmentRequest) {
+  return adminCall(server, '/adjustments/request', adjustment, { token: operator.token });
+}
+
+export type GiftCodeRequest = { amount: string; uses: number; target: 'cash' | 'bonus' };
+
+/** A gift code created by `operator`; one to cash, or worth more than the single-approval amount, waits for a second. */
+export function createGiftCode(server: TestServer, operator: { token: string }, gift: GiftCodeRequest) {
+  return adminCall(server, '/giftCodes/create', gift, { token: operator.token });
+}
+
 export async function auditRows(server: TestServer, sinceId = 0n) {
   return server.ctx.db.query<{
     id: bigint;
@@ -103,4 +155,12 @@ export async function auditRows(server: TestServer, sinceId = 0n) {
 export async function lastAuditId(server: TestServer): Promise<bigint> {
   const [row] = await server.ctx.db.query<{ id: bigint | null }>('select max(id) as id from admin_audit_log');
   return row?.id ?? 0n;
+}
+
+/** Expects exactly one audit row written after `sinceId`, matching `expected`, and returns it. */
+export async function expectOneAuditRow(server: TestServer, sinceId: bigint, expected: Record<string, unknown>) {
+  const rows = await auditRows(server, sinceId);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject(expected);
+  return rows[0]!;
 }

@@ -17,23 +17,23 @@ export async function quickPlayer(server: TestServer, funds: { cashPaise?: bigin
   const userId = user!.id;
   const accounts = await openPlayerAccounts(server.ctx.db, userId);
   const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
-  const funding: TransferInput[] = [];
-  if (funds.cashPaise)
-    funding.push({
-      idempotencyKey: `fund-cash-${userId}`,
-      debitAccountId: adjustments,
-      creditAccountId: accounts.cashAccountId,
-      amountPaise: funds.cashPaise,
-      reason: 'adjustment',
-    });
-  if (funds.bonusPaise)
-    funding.push({
-      idempotencyKey: `fund-bonus-${userId}`,
-      debitAccountId: adjustments,
-      creditAccountId: accounts.bonusAccountId,
-      amountPaise: funds.bonusPaise,
-      reason: 'adjustment',
-    });
+  const wallets = [
+    { kind: 'cash', accountId: accounts.cashAccountId, amountPaise: funds.cashPaise },
+    { kind: 'bonus', accountId: accounts.bonusAccountId, amountPaise: funds.bonusPaise },
+  ];
+  const funding = wallets.flatMap(({ kind, accountId, amountPaise }): TransferInput[] =>
+    amountPaise
+      ? [
+          {
+            idempotencyKey: `fund-${kind}-${userId}`,
+            debitAccountId: adjustments,
+            creditAccountId: accountId,
+            amountPaise,
+            reason: 'adjustment',
+          },
+        ]
+      : [],
+  );
   if (funding.length > 0) await server.ctx.db.transaction((tx) => postGroup(tx, funding));
   const token = await createSession(server.ctx.db, server.ctx.clock, server.ctx.config.sessionTtlMs, userId, {
     ip: '127.0.0.1',

@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import { buildServer, type Overrides, type Server } from '../src/app.ts';
@@ -105,4 +106,32 @@ export async function startTestServer(env: Record<string, string> = {}, override
       else if (!overrides.db) await db.close();
     },
   };
+}
+
+// A server per file or per test. The object is handed
+// out when the file is read and filled in by the hook that starts the server, so a test uses it like
+// the server itself; the server's fields are closures and shared objects, so the copy is the server.
+
+/** A server started before the file's tests and stopped after them. */
+export function serverForFile(env: Record<string, string> = {}, overrides: Overrides = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startTestServer(env, overrides));
+  });
+  afterAll(() => server.stop());
+  return server;
+}
+
+/**
+ * A fresh server for each test, its clock first moved to `startMs` when given (tests of the game
+ * clock start on a known minute).
+ */
+export function serverForEachTest(env: Record<string, string> = {}, startMs?: number): TestServer {
+  const server = {} as TestServer;
+  beforeEach(async () => {
+    Object.assign(server, await startTestServer(env));
+    if (startMs !== undefined) server.clock.advance(startMs - server.clock.now().getTime());
+  });
+  afterEach(() => server.stop());
+  return server;
 }

@@ -1,38 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { describeConfig } from './config-summary.ts';
+import { PRODUCTION_ENV } from '../../test/platform-production-env.ts';
 
 // Who may reach the back office is settled at start: a production node that would open it to every
 // address, or read a proxy header any client can write, refuses to start and names the settings.
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  CODE_SECRET: 'c'.repeat(32),
-  PAYMENT_GATEWAY: 'gateway-hmac',
-  GATEWAY_URL: 'http://127.0.0.1:9',
-  GATEWAY_MERCHANT_ID: 'merchant',
-  GATEWAY_SECRET: 'g'.repeat(32),
-};
-
 describe('the back office in production', () => {
   it('refuses ADMIN_ENABLED=true without ADMIN_ALLOWED_IPS unless ADMIN_ALLOW_ANY_ADDRESS=true says so', () => {
-    expect(() => loadConfig({ ...PRODUCTION, ADMIN_ENABLED: 'true' })).toThrow(
+    expect(() => loadConfig({ ...PRODUCTION_ENV, ADMIN_ENABLED: 'true' })).toThrow(
       /ADMIN_ENABLED=true in production needs ADMIN_ALLOWED_IPS.*ADMIN_ALLOW_ANY_ADDRESS=true/,
     );
-    const open = loadConfig({ ...PRODUCTION, ADMIN_ENABLED: 'true', ADMIN_ALLOW_ANY_ADDRESS: 'true' }).admin;
+    const open = loadConfig({ ...PRODUCTION_ENV, ADMIN_ENABLED: 'true', ADMIN_ALLOW_ANY_ADDRESS: 'true' }).admin;
     expect([open.isEnabled, open.allowedIps]).toEqual([true, []]);
-    const listed = loadConfig({ ...PRODUCTION, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16' }).admin;
+    const listed = loadConfig({ ...PRODUCTION_ENV, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16' }).admin;
     expect([listed.isEnabled, listed.allowedIps]).toEqual([true, ['10.8.0.0/16']]);
   });
 
   it('starts with the back office off by default, and open to every address outside production', () => {
-    expect(loadConfig(PRODUCTION).admin.isEnabled).toBe(false);
+    expect(loadConfig(PRODUCTION_ENV).admin.isEnabled).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).admin).toMatchObject({ isEnabled: true, allowedIps: [] });
   });
 
   it('refuses ADMIN_ALLOW_ANY_ADDRESS together with ADMIN_ALLOWED_IPS', () => {
     expect(() =>
-      loadConfig({ ...PRODUCTION, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16', ADMIN_ALLOW_ANY_ADDRESS: 'true' }),
+      loadConfig({ ...PRODUCTION_ENV, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16', ADMIN_ALLOW_ANY_ADDRESS: 'true' }),
     ).toThrow(/ADMIN_ALLOW_ANY_ADDRESS=true and ADMIN_ALLOWED_IPS/);
   });
 });

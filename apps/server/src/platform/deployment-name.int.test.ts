@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { subscribedSocket } from '../../test/platform-sockets.ts';
 import { tickLottery } from '../modules/games/lottery/lottery-clock.ts';
 
 // Two deployments sharing one Redis must not see each other's socket events; two nodes of one deployment
@@ -25,15 +26,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('deployments sharing one Redis', 
   /** A client subscribed to wingo-1 on `server`, and every period it is pushed. */
   async function watch(server: TestServer): Promise<{ periods: string[]; next(): Promise<string> }> {
     const { port } = server.app.server.address() as AddressInfo;
-    const socket = io(`http://127.0.0.1:${port}/lottery`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.emit('subscribe', 'wingo-1');
-    // The time ack comes back after the subscription was handled: events are ordered per socket.
-    await socket.timeout(5_000).emitWithAck('time');
+    const socket = await subscribedSocket(port, '/lottery', 'wingo-1', sockets);
     const periods: string[] = [];
     const waiting: Array<(period: string) => void> = [];
     socket.on('period', (event: { room: string; period: string }) => {

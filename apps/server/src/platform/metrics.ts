@@ -135,40 +135,26 @@ export function createMetrics(): Metrics {
     },
   });
 
-  const settlementLag = new Gauge({
-    name: 'mayur_settlement_lag_seconds',
-    help: 'Seconds since the oldest round that should be settled ended (0 when none is late), by game',
-    labelNames: ['game'],
-    registers: [registry],
-    collect: () => refreshDatabase(),
-  });
-  const depositsOpen = new Gauge({
-    name: 'mayur_deposits_open',
-    help: 'Recharge orders still pending, by method',
-    labelNames: ['method'],
-    registers: [registry],
-    collect: () => refreshDatabase(),
-  });
-  const withdrawalsOpen = new Gauge({
-    name: 'mayur_withdrawals_open',
-    help: 'Withdrawals not finished, by state (pending: waiting for an operator; paying: sent to the gateway)',
-    labelNames: ['state'],
-    registers: [registry],
-    collect: () => refreshDatabase(),
-  });
-  const oldestOpen = new Gauge({
-    name: 'mayur_oldest_open_seconds',
-    help: 'Age of the oldest pending recharge order and of the oldest unfinished withdrawal',
-    labelNames: ['kind'],
-    registers: [registry],
-    collect: () => refreshDatabase(),
-  });
-  const databaseUp = new Gauge({
-    name: 'mayur_database_up',
-    help: '1 when the last scrape could read the database, else 0',
-    registers: [registry],
-    collect: () => refreshDatabase(),
-  });
+  /** A gauge read from the database at each scrape, through the one shared read. */
+  const databaseGauge = <Label extends string = never>(name: string, help: string, labelNames: readonly Label[] = []) =>
+    new Gauge<Label>({ name, help, labelNames, registers: [registry], collect: () => refreshDatabase() });
+  const settlementLag = databaseGauge(
+    'mayur_settlement_lag_seconds',
+    'Seconds since the oldest round that should be settled ended (0 when none is late), by game',
+    ['game'],
+  );
+  const depositsOpen = databaseGauge('mayur_deposits_open', 'Recharge orders still pending, by method', ['method']);
+  const withdrawalsOpen = databaseGauge(
+    'mayur_withdrawals_open',
+    'Withdrawals not finished, by state (pending: waiting for an operator; paying: sent to the gateway)',
+    ['state'],
+  );
+  const oldestOpen = databaseGauge(
+    'mayur_oldest_open_seconds',
+    'Age of the oldest pending recharge order and of the oldest unfinished withdrawal',
+    ['kind'],
+  );
+  const databaseUp = databaseGauge('mayur_database_up', '1 when the last scrape could read the database, else 0');
   new Gauge({
     name: 'mayur_db_pool_connections',
     help: "This node's PostgreSQL pool: total, idle, waiting (requests queued for a connection) and max",

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { CrashActivityItem } from '@mayur/contracts';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/test-server.ts';
+import { subscribedSocket } from '../../test/platform-sockets.ts';
 import { ACTIVITY_BUSY_MAX_WAIT_MS } from './activity-fan-out.ts';
 
 // Two nodes of one deployment over the real Redis of REDIS_URL (CI sets it): a crash room's pushes and
@@ -27,14 +28,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))('crash pushes across two nodes', 
 
   async function watch(server: TestServer): Promise<Watcher> {
     const { port } = server.app.server.address() as AddressInfo;
-    const socket = io(`http://127.0.0.1:${port}/crash`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-    sockets.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', () => resolve());
-      socket.once('connect_error', reject);
-    });
-    socket.emit('subscribe', 'limbo');
-    await socket.timeout(5_000).emitWithAck('time');
+    const socket = await subscribedSocket(port, '/crash', 'limbo', sockets);
     const watcher: Watcher = { events: [] };
     socket.onAny((event: string, payload: unknown) => watcher.events.push([event, payload]));
     return watcher;

@@ -1,40 +1,33 @@
 import { parseMoney } from '@mayur/rules/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { startHeartbeat, type Heartbeat } from '../../platform/heartbeat.ts';
+import { beatenByHand, setClock } from '../../../test/games-clock.ts';
+import { liveCrashRound, type LiveCrashRound } from '../../../test/games-crash.ts';
+import { betBothBitgameSizes } from '../../../test/games-lottery.ts';
+import type { Heartbeat } from '../../platform/heartbeat.ts';
 import { tickCrash } from '../games/crash/crash-clock.ts';
 import { CrashEvents } from '../games/crash/crash-events.ts';
 import { tickLottery } from '../games/lottery/lottery-clock.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';
 import { BIG_WINS_CACHE_MS } from './big-wins.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // Home's ticker lists real settled wins only: a lottery payout and a crash cash-out of real players,
 // masked, and nothing at all while nobody has won.
 
-let server: TestServer;
+const server = serverForFile({ LOTTERY_CHAIN_LENGTH: '200' });
 let heartbeat: Heartbeat;
 const lotteryEvents = new LotteryEvents();
 const crashEvents = new CrashEvents();
 
-beforeAll(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
-  server.clock.advance(Date.UTC(2026, 10, 21, 12, 0, 0) - server.clock.now().getTime());
-  heartbeat = startHeartbeat({
-    db: server.ctx.db,
-    databaseUrl: undefined,
-    clock: server.clock,
-    log: server.ctx.log,
-    intervalMs: 3_600_000,
-  });
+beforeAll(() => {
+  setClock(server, Date.UTC(2026, 10, 21, 12, 0, 0));
+  heartbeat = beatenByHand(server);
 });
-afterAll(async () => {
-  await heartbeat.stop();
-  await server.stop();
-});
+afterAll(() => heartbeat.stop());
 
 const now = () => server.clock.now().getTime();
-const setNow = (ms: number) => server.clock.advance(ms - now());
+const setNow = (ms: number) => setClock(server, ms);
 const bigWins = async () => (await server.call('/home/bigWins', {})).body;
 /** Past the ticker's cache, so the next read asks the database again. */
 const afterCache = () => server.clock.advance(BIG_WINS_CACHE_MS);
@@ -49,13 +42,7 @@ async function paidTo(userId: number): Promise<bigint[]> {
   return rows.map((row) => BigInt(row.amount_paise));
 }
 
-type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
-async function liveRound(): Promise<LiveRound> {
-  const [row] = await server.ctx.db.query<LiveRound>(
-    "select id, crash_point_x100, flying_at, crash_at, next_round_at from crash_rounds where room = 'limbo3' and state = 'live'",
-  );
-  return row!;
-}
+const tickLotteryRooms = () => tickLottery(server.ctx, lotteryEvents, now());
 async function tickCrashRooms() {
   await heartbeat.beatNow();
   await tickCrash(server.ctx, crashEvents, now());
@@ -63,31 +50,27 @@ async function tickCrashRooms() {
 
 describe('the big wins ticker', () => {
   it('lists nothing while no one has won, even with bets placed and rounds settled', async () => {
-    const tick = () => tickLottery(server.ctx, lotteryEvents, now());
-    await tick();
+    await tickLotteryRooms();
     const { period } = (await server.call('/bitgame/getPeriod', {})).body.obj;
     const small = await quickPlayer(server, { cashPaise: 100_000n });
     // A win far below the threshold is real, but not big.
-    for (const select of ['big', 'small'])
-      expect((await server.call('/bitgame/pour', { period, select, amount: '1.11' }, { token: small.token })).body.res).toBe(1);
+    await betBothBitgameSizes(server, small.token, period, '1.11');
     server.clock.advance(60_000);
-    await tick();
+    await tickLotteryRooms();
     expect((await paidTo(small.userId)).length).toBe(1);
     afterCache();
     expect(await bigWins()).toMatchObject({ res: 1, obj: { list: [], minAmount: '100.00' } });
   });
 
   it('lists a settled lottery payout of a real player, masked', async () => {
-    const tick = () => tickLottery(server.ctx, lotteryEvents, now());
-    await tick();
+    await tickLotteryRooms();
     const { period } = (await server.call('/bitgame/getPeriod', {})).body.obj;
     const player = await quickPlayer(server, { cashPaise: 1_000_000n });
-    for (const select of ['big', 'small'])
-      expect((await server.call('/bitgame/pour', { period, select, amount: '500' }, { token: player.token })).body.res).toBe(1);
+    await betBothBitgameSizes(server, player.token, period, '500');
     afterCache();
     expect((await bigWins()).obj.list).toEqual([]);
     server.clock.advance(60_000);
-    await tick();
+    await tickLotteryRooms();
     const [paid] = await paidTo(player.userId);
     expect(paid).toBeGreaterThanOrEqual(10_000n);
     afterCache();
@@ -100,10 +83,10 @@ describe('the big wins ticker', () => {
   });
 
   it('lists a crash cash-out once its round has settled, newest first', async () => {
-    let round: LiveRound | null = null;
+    let round: LiveCrashRound | null = null;
     for (let i = 0; i < 200 && !round; i++) {
       await tickCrashRooms();
-      const live = await liveRound();
+      const live = await liveCrashRound(server, 'limbo3');
       if (live.crash_point_x100 >= 200) round = live;
       else {
         setNow(live.next_round_at.getTime());

@@ -179,6 +179,26 @@ async function lockPending(tx: Queryable, adjustmentId: string): Promise<LockedA
   return locked;
 }
 
+/**
+ * Decides a pending adjustment in one transaction: locked first (refused unless pending), then the
+ * decision, with the adjustment as it was before and is after handed to `within`.
+ */
+function decidePending(
+  deps: AdjustmentDeps,
+  adjustmentId: string,
+  within: WithinAdjustment,
+  decide: (tx: Queryable, locked: LockedAdjustment, before: TAdjustment) => Promise<void>,
+): Promise<TAdjustment> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockPending(tx, adjustmentId);
+    const before = await readAdjustment(tx, adjustmentId);
+    await decide(tx, locked, before);
+    const after = await readAdjustment(tx, adjustmentId);
+    await within(tx, before, after);
+    return after;
+  });
+}
+
 export async function approveAdjustment(
   deps: AdjustmentDeps,
   adjustmentId: string,
@@ -186,9 +206,7 @@ export async function approveAdjustment(
   within: WithinAdjustment = NOTHING_WITHIN,
 ): Promise<TAdjustment> {
   const houseAccountId = await adjustmentsAccountId(deps.db);
-  return deps.db.transaction(async (tx) => {
-    const locked = await lockPending(tx, adjustmentId);
-    const before = await readAdjustment(tx, adjustmentId);
+  return decidePending(deps, adjustmentId, within, async (tx, locked, before) => {
     if (before.approverKeys.includes(checker.key))
       throw new Refusal('APPROVAL_ALREADY_GIVEN', `${checker.key} asked for or approved it`);
     const now = deps.clock.now();
@@ -199,9 +217,6 @@ export async function approveAdjustment(
       [adjustmentId, checker.operatorId, checker.key, now],
     );
     await post(tx, houseAccountId, locked, checker, now);
-    const after = await readAdjustment(tx, adjustmentId);
-    await within(tx, before, after);
-    return after;
   });
 }
 
@@ -211,17 +226,12 @@ export async function rejectAdjustment(
   decider: Approver,
   within: WithinAdjustment = NOTHING_WITHIN,
 ): Promise<TAdjustment> {
-  return deps.db.transaction(async (tx) => {
-    await lockPending(tx, adjustmentId);
-    const before = await readAdjustment(tx, adjustmentId);
+  return decidePending(deps, adjustmentId, within, async (tx) => {
     await tx.query(
       `update balance_adjustments set status = 'rejected', decided_by = $2::bigint, decided_by_key = $3, decided_at = $4
        where id = $1::bigint`,
       [adjustmentId, decider.operatorId, decider.key, deps.clock.now()],
     );
-    const after = await readAdjustment(tx, adjustmentId);
-    await within(tx, before, after);
-    return after;
   });
 }
 

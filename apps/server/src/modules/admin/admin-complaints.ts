@@ -22,8 +22,16 @@ function statusesOf(filter: string): ComplaintStatus[] {
   return [filter as ComplaintStatus];
 }
 
-function reference(row: ComplaintRow) {
-  return row.reference_kind && row.reference_id ? { kind: row.reference_kind, id: row.reference_id } : null;
+/** What the inbox and the thread both show of a complaint: whose it is, its kind and status, what it is about. */
+function complaintHeading(row: ComplaintRow) {
+  return {
+    id: row.id,
+    number: row.complaint_no,
+    playerId: row.user_id,
+    type: row.type,
+    status: row.status,
+    reference: row.reference_kind && row.reference_id ? { kind: row.reference_kind, id: row.reference_id } : null,
+  };
 }
 
 type Assignee = { id: string; name: string };
@@ -52,12 +60,7 @@ export async function listComplaints(db: Db, filter: string, assigneeFilter: str
     return true;
   });
   const list: TAdminComplaintSummary[] = rows.map((row) => ({
-    id: row.id,
-    number: row.complaint_no,
-    playerId: row.user_id,
-    type: row.type,
-    status: row.status,
-    reference: reference(row),
+    ...complaintHeading(row),
     messageCount: Number(row.message_count),
     attachmentCount: Number(row.attachment_count),
     assignee: assignees.get(row.id) ?? null,
@@ -70,12 +73,7 @@ export async function listComplaints(db: Db, filter: string, assigneeFilter: str
 export async function complaintThread(db: Db, complaint: string): Promise<TAdminComplaintThread> {
   const { row, view, operatorOf } = await findComplaintThread(db, complaint);
   return {
-    id: row.id,
-    number: row.complaint_no,
-    playerId: row.user_id,
-    type: row.type,
-    status: row.status,
-    reference: reference(row),
+    ...complaintHeading(row),
     assignee: (await assigneesOf(db, [row.id])).get(row.id) ?? null,
     createTime: view.createTime,
     updateTime: view.updateTime,

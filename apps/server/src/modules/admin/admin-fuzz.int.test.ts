@@ -1,7 +1,8 @@
 import { adminEndpoints, type AdminEndpointPath } from '@mayur/contracts/admin';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { payingPlayer, postCallback } from '../../../test/payments.ts';
+import { payingPlayer } from '../../../test/payments.ts';
+import { sandboxDepositCallback } from '../../../test/console-deposits.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
@@ -30,14 +31,7 @@ async function heldRecharge(): Promise<string> {
   const order = await server.call('/cash/payNew', { amount: '300', method: 'upi' }, { token: payer.token });
   await server.call('/protection/startExclusion', { duration: '6m' }, { token: payer.token });
   const orderNo: string = order.body.obj.orderNo;
-  const paid = await postCallback(server, 'sandbox', server.ctx.config.payments.sandboxSecret, {
-    eventId: `fuzz-${orderNo}`,
-    type: 'deposit',
-    orderNo,
-    status: 'paid',
-    amount: '300.00',
-    currency: 'INR',
-  });
+  const paid = await sandboxDepositCallback(server, orderNo, 'paid', '300.00', `fuzz-${orderNo}`);
   expect(paid.body.outcome).toBe('held');
   return orderNo;
 }

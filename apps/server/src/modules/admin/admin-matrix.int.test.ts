@@ -1,6 +1,8 @@
 import { adminEndpoints, isAllowed, OPERATOR_ROLES, type AdminEndpointPath, type OperatorRole } from '@mayur/contracts/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, payingPlayer, postCallback, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { payingPlayer } from '../../../test/payments.ts';
+import { requestWithdrawals } from '../../../test/console-withdrawals.ts';
+import { sandboxDepositCallback } from '../../../test/console-deposits.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { PNG_6X4_BASE64 } from '../../../test/screenshot-fixtures.ts';
 import { createGiftCode } from '../gifts/gift-codes.ts';
@@ -13,11 +15,12 @@ import { commandLineApprover } from '../approvals/approver.ts';
 import {
   adminCall,
   auditRows,
+  callWithFreshCode,
+  freshCode,
   lastAuditId,
   signedInOperator,
-  totpCode,
-  type SignedInOperator,
 } from '../../../test/admin-operators.ts';
+import type { SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Every endpoint of the admin contract map against every role: an allowed role gets past the role
 // check (and an audited endpoint writes exactly one row), a refused role gets 403 FORBIDDEN before
@@ -43,10 +46,6 @@ function takeFor<T>(path: AdminEndpointPath, operator: SignedInOperator, list: T
 }
 
 /** A code from the operator's authenticator one step after the last one used, as a person would type it. */
-function freshCode(operator: SignedInOperator): string {
-  server.clock.advance(30_000);
-  return totpCode(operator.secret, server.clock.now().getTime());
-}
 // Part B (deposits, gift codes): orders to confirm, held orders to return, and a code to read and
 // disable, made in beforeAll.
 const usdtOrders: string[] = [];
@@ -141,18 +140,18 @@ const SAMPLES: Record<
     login: `matrix-new-${++created}@ops.test`,
     role: 'support',
     email: `matrix-new-${created}@ops.test`,
-    code: freshCode(operator),
+    code: freshCode(server, operator),
   }),
-  '/operators/disable': (operator) => ({ operatorId: victims.shift(), code: freshCode(operator) }),
-  '/operators/reset': (operator) => ({ operatorId: resetVictim, code: freshCode(operator) }),
+  '/operators/disable': (operator) => ({ operatorId: victims.shift(), code: freshCode(server, operator) }),
+  '/operators/reset': (operator) => ({ operatorId: resetVictim, code: freshCode(server, operator) }),
   '/ownerRequests/list': () => ({}),
   '/ownerRequests/approve': (operator) => ({
     requestId: takeFor('/ownerRequests/approve', operator, ownerRequests),
-    code: freshCode(operator),
+    code: freshCode(server, operator),
   }),
   '/ownerRequests/reject': (operator) => ({
     requestId: takeFor('/ownerRequests/reject', operator, ownerRequests),
-    code: freshCode(operator),
+    code: freshCode(server, operator),
   }),
   '/audit/list': () => ({ pageSize: 5 }),
   '/audit/export': () => ({ action: 'admin/operators/create' }),
@@ -189,17 +188,7 @@ beforeAll(async () => {
   screenshotId = filed.body.obj.messages[0].attachments[0].id;
   // Small withdrawals (one approval each): one to approve and one to reject per role allowed to decide.
   const payee = await payingPlayer(server, 10_000_00n);
-  const bankCardId = await addBankCard(server, payee.token);
-  const withdrawals: string[] = [];
-  for (let i = 0; i < 4; i++) {
-    const reply = await server.call(
-      '/cash/withdrawNew',
-      { amount: '230', bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: payee.token },
-    );
-    expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
-    withdrawals.push(reply.body.obj.withdrawNo);
-  }
+  const withdrawals = await requestWithdrawals(server, payee, ['230', '230', '230', '230']);
   toApprove = withdrawals.slice(0, 2);
   toReject = withdrawals.slice(2);
   // One USDT order per role allowed to confirm (owner, finance), and a gift code.
@@ -217,14 +206,7 @@ beforeAll(async () => {
     const excluded = await server.call('/protection/startExclusion', { duration: '6m' }, { token: payer.token });
     expect(excluded.body.res, JSON.stringify(excluded.body)).toBe(1);
     const { orderNo } = order.body.obj;
-    const paid = await postCallback(server, 'sandbox', server.ctx.config.payments.sandboxSecret, {
-      eventId: `matrix-${orderNo}`,
-      type: 'deposit',
-      orderNo,
-      status: 'paid',
-      amount: '300.00',
-      currency: 'INR',
-    });
+    const paid = await sandboxDepositCallback(server, orderNo, 'paid', '300.00', `matrix-${orderNo}`);
     expect(paid.body.outcome).toBe('held');
     heldOrders.push(orderNo);
   }
@@ -252,12 +234,7 @@ beforeAll(async () => {
   const asker = await signedInOperator(server, 'owner');
   for (let i = 0; i < 2; i++) {
     const owner = await signedInOperator(server, 'owner');
-    const asked = await adminCall(
-      server,
-      '/operators/disable',
-      { operatorId: owner.id, code: freshCode(asker) },
-      { token: asker.token },
-    );
+    const asked = await callWithFreshCode(server, asker, '/operators/disable', { operatorId: owner.id });
     expect(asked.body.obj?.ownerRequest?.status, JSON.stringify(asked.body)).toBe('pending');
     ownerRequests.push(asked.body.obj.ownerRequest.id);
   }

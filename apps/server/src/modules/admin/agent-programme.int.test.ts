@@ -46,23 +46,15 @@ async function storedVersions(): Promise<number> {
 }
 
 async function move(userId: number, key: string, reason: 'bet' | 'deposit' | 'payout' | 'adjustment', paise: bigint) {
-  const accounts = await findPlayerAccounts(server.ctx.db, userId);
+  const { cashAccountId } = await findPlayerAccounts(server.ctx.db, userId);
   const house = await houseAccountId(
     server.ctx.db,
     reason === 'adjustment' || reason === 'deposit' ? 'adjustments' : 'room:programme-test',
   );
-  const toPlayer = reason !== 'bet';
-  await server.ctx.db.transaction((tx) =>
-    postGroup(tx, [
-      {
-        idempotencyKey: key,
-        debitAccountId: toPlayer ? house : accounts.cashAccountId,
-        creditAccountId: toPlayer ? accounts.cashAccountId : house,
-        amountPaise: paise,
-        reason,
-      },
-    ]),
-  );
+  // A bet moves the player's cash to the room; everything else moves money to the player.
+  const [debitAccountId, creditAccountId] = reason === 'bet' ? [cashAccountId, house] : [house, cashAccountId];
+  const transfer = { idempotencyKey: key, debitAccountId, creditAccountId, amountPaise: paise, reason };
+  await server.ctx.db.transaction((tx) => postGroup(tx, [transfer]));
 }
 
 beforeAll(async () => {

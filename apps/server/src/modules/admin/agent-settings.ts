@@ -9,6 +9,7 @@ import {
   findScheduledAfter,
   findSettingsHistory,
   findSettingsOn,
+  levelsView,
   saveProgrammeChange,
   settingsAsInput,
   settingsFromConfig,
@@ -31,16 +32,7 @@ function asVersion(version: ProgrammeVersion): TAgentProgrammeVersion {
   return {
     id: version.id,
     effectiveFrom: version.effectiveFrom,
-    levels: version.commissionRatesBp.map((ratesBp, level) => {
-      const threshold = level === 0 ? undefined : version.levelThresholds[level - 1];
-      return {
-        level,
-        minTeamSize: threshold?.minTeamSize ?? 0,
-        minTeamDeposits: formatMoney(threshold?.minTeamDepositsPaise ?? 0n),
-        minTeamBets: formatMoney(threshold?.minTeamBetsPaise ?? 0n),
-        ratesBp: [...ratesBp],
-      };
-    }),
+    levels: levelsView(version),
     inviteBonus: { amount: formatMoney(version.inviteBonusPaise), threshold: formatMoney(version.inviteBonusThresholdPaise) },
     changedBy: version.changedBy,
     changeTime: version.changedAt?.toISOString() ?? null,

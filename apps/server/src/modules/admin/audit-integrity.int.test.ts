@@ -1,23 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { payingPlayer } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, auditRows, expectOneAuditRow, lastAuditId, signedInOperators } from '../../../test/admin-operators.ts';
+import type { SignedInOperator } from '../../../test/admin-operators.ts';
+import { requestedWithdrawal } from '../../../test/console-withdrawals.ts';
 
 // Every change an operator makes leaves its audit row, whatever the request carried: a lone UTF-16
 // surrogate or a NUL (text PostgreSQL's jsonb refuses), a 7,000-deep array, unknown fields. The row
 // records the schema-parsed input only, made well formed and bounded, and is written in the change's
 // own transaction; the audit log reads newest first by the order rows were written.
 
-let server: TestServer;
-let finance: SignedInOperator;
-let support: SignedInOperator;
-let owner: SignedInOperator;
+let server: TestServer, finance: SignedInOperator, support: SignedInOperator, owner: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_SECOND_APPROVAL_ABOVE_RUPEES: '10000' });
-  finance = await signedInOperator(server, 'finance');
-  support = await signedInOperator(server, 'support');
-  owner = await signedInOperator(server, 'owner');
+  [finance, support, owner] = await signedInOperators(server, 'finance', 'support', 'owner');
 });
 afterAll(async () => server.stop());
 
@@ -36,21 +33,9 @@ async function rawAdminCall(path: string, jsonText: string, token: string) {
   return { status: response.statusCode, body: response.json() };
 }
 
-async function requestWithdrawal(amount: string) {
-  const player = await payingPlayer(server, 500_000n);
-  const bankCardId = await addBankCard(server, player.token);
-  const reply = await server.call(
-    '/cash/withdrawNew',
-    { amount, bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-    { token: player.token },
-  );
-  expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
-  return reply.body.obj.withdrawNo as string;
-}
-
 describe('the audit row of a change', () => {
   it('is written when an unknown field carries a lone surrogate, and records only the parsed input', async () => {
-    const withdrawNo = await requestWithdrawal('300');
+    const { withdrawNo } = await requestedWithdrawal(server, '300');
     const since = await lastAuditId(server);
     const reply = await adminCall(server, '/withdrawals/approve', { withdrawNo, note: '\ud800' }, { token: finance.token });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -61,12 +46,9 @@ describe('the audit row of a change', () => {
   });
 
   it('is written when an unknown field is a 7,000-deep array', async () => {
+    const withDeepExtra = `{"amount":"10","uses":1,"target":"bonus","extra":${DEEP_ARRAY}}`;
     const since = await lastAuditId(server);
-    const reply = await rawAdminCall(
-      '/giftCodes/create',
-      `{"amount":"10","uses":1,"target":"bonus","extra":${DEEP_ARRAY}}`,
-      finance.token,
-    );
+    const reply = await rawAdminCall('/giftCodes/create', withDeepExtra, finance.token);
     expect(reply.status, JSON.stringify(reply.body).slice(0, 300)).toBe(200);
     const rows = await auditRows(server, since);
     expect(rows.map((row) => [row.action, row.outcome])).toEqual([['admin/giftCodes/create', 'ok']]);
@@ -95,12 +77,9 @@ describe('the audit row of a change', () => {
   });
 
   it('of a refused role is written, not a 500, whatever the body holds', async () => {
+    const unstorableAndDeep = `{"amount":"10\\u0000","uses":1,"target":"cash\\udfff","deep":${DEEP_ARRAY}}`;
     const since = await lastAuditId(server);
-    const reply = await rawAdminCall(
-      '/giftCodes/create',
-      `{"amount":"10\\u0000","uses":1,"target":"cash\\udfff","deep":${DEEP_ARRAY}}`,
-      support.token,
-    );
+    const reply = await rawAdminCall('/giftCodes/create', unstorableAndDeep, support.token);
     expect(reply.status).toBe(403);
     expect(reply.body.code).toBe('FORBIDDEN');
     const rows = await auditRows(server, since);
@@ -120,10 +99,8 @@ describe('sign-in attempts about no known operator', () => {
         { login: `nobody${i}.${chosen}`.slice(0, 100), password: 'wrong' },
         { ip: '10.66.0.1' },
       );
-    const rows = await auditRows(server, since);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actor: 'anonymous', action: 'admin/auth/signIn', operator_id: null });
-    expect(String(rows[0]!.details.login).length).toBeLessThanOrEqual(64);
+    const row = await expectOneAuditRow(server, since, { actor: 'anonymous', action: 'admin/auth/signIn', operator_id: null });
+    expect(String(row.details.login).length).toBeLessThanOrEqual(64);
     // Another source gets its own row.
     await adminCall(server, '/auth/signIn', { login: 'nobody.else', password: 'wrong' }, { ip: '10.66.0.2' });
     expect(await auditRows(server, since)).toHaveLength(2);

@@ -8,24 +8,27 @@ import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { loadConfig } from '../../platform/config.ts';
 import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
 import { PNG_6X4_BASE64 } from '../../../test/screenshot-fixtures.ts';
+import { PRODUCTION_ENV } from '../../../test/platform-production-env.ts';
 import { createOperator } from './operators.ts';
-import { adminCall, auditRows, lastAuditId, secretOf, signedInOperator, totpCode } from '../../../test/admin-operators.ts';
+import { adminCall, auditRows, callWithFreshCode, freshCode, lastAuditId, lastMailTo } from '../../../test/admin-operators.ts';
+import { freshAddresses, secretOf, signedInOperator, totpCode } from '../../../test/admin-operators.ts';
 
 // The back office's sign-in (mandatory TOTP, replays refused, single-use recovery codes), its 8-hour
 // sessions on a manual clock, its audit rows, the complaints it answers through the CLI's use cases,
 // and the gate that keeps it off a node.
 
 let server: TestServer;
-let ipSequence = 0;
-const freshIp = () => `10.88.${++ipSequence >> 8}.${ipSequence & 255}`;
+const freshIp = freshAddresses('10.88');
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.stop());
 
+let operatorSequence = 0;
 async function newOperator(role: 'owner' | 'support' = 'support') {
-  const login = `behaviour-${++ipSequence}@ops.test`;
+  operatorSequence += 1;
+  const login = `behaviour-${operatorSequence}@ops.test`;
   const created = await createOperator(
     server.ctx.db,
     server.hasher,
@@ -48,43 +51,18 @@ describe('enrolment and sign-in', () => {
     const secret = secretOf(first.body.obj.otpauthUri);
     const now = server.clock.now().getTime();
 
-    const wrong = await adminCall(
-      server,
-      '/auth/confirmEnrolment',
-      { enrolmentToken: first.body.obj.enrolmentToken, code: '000000', newPassword: 'a brand new password' },
-      { ip },
-    );
+    const confirmEnrolment = (code: string, newPassword: string) =>
+      adminCall(server, '/auth/confirmEnrolment', { enrolmentToken: first.body.obj.enrolmentToken, code, newPassword }, { ip });
+
+    const wrong = await confirmEnrolment('000000', 'a brand new password');
     expect(wrong.body.code === 'TOTP_INVALID' || totpCode(secret, now) === '000000').toBe(true);
-    const reused = await adminCall(
-      server,
-      '/auth/confirmEnrolment',
-      { enrolmentToken: first.body.obj.enrolmentToken, code: totpCode(secret, now), newPassword: password },
-      { ip },
-    );
+    const reused = await confirmEnrolment(totpCode(secret, now), password);
     expect(reused.body.code).toBe('OPERATOR_PASSWORD_REUSED');
     server.clock.advance(30_000);
-    const confirmed = await adminCall(
-      server,
-      '/auth/confirmEnrolment',
-      {
-        enrolmentToken: first.body.obj.enrolmentToken,
-        code: totpCode(secret, server.clock.now().getTime()),
-        newPassword: 'a brand new password',
-      },
-      { ip },
-    );
+    const confirmed = await confirmEnrolment(totpCode(secret, server.clock.now().getTime()), 'a brand new password');
     expect(confirmed.body).toMatchObject({ res: 1, obj: { operator: { login, isTotpEnrolled: true } } });
     // The enrolment token is single use, and the one-time password is gone.
-    const again = await adminCall(
-      server,
-      '/auth/confirmEnrolment',
-      {
-        enrolmentToken: first.body.obj.enrolmentToken,
-        code: totpCode(secret, server.clock.now().getTime()),
-        newPassword: 'another new password',
-      },
-      { ip },
-    );
+    const again = await confirmEnrolment(totpCode(secret, server.clock.now().getTime()), 'another new password');
     expect(again.body.code).toBe('ENROLMENT_EXPIRED');
     expect((await adminCall(server, '/auth/signIn', { login, password, code: '123456' }, { ip })).body.code).toBe(
       'SIGN_IN_FAILED',
@@ -194,15 +172,14 @@ describe('sessions', () => {
   it('end when the operator is disabled; an owner cannot disable themselves', async () => {
     const owner = await signedInOperator(server, 'owner', freshIp());
     const support = await signedInOperator(server, 'support', freshIp());
-    expect(
-      (await adminCall(server, '/operators/disable', { operatorId: owner.id, code: freshCode(owner) }, { token: owner.token }))
-        .body.code,
-    ).toBe('CANNOT_DISABLE_SELF');
+    expect((await callWithFreshCode(server, owner, '/operators/disable', { operatorId: owner.id })).body.code).toBe(
+      'CANNOT_DISABLE_SELF',
+    );
     const before = await lastAuditId(server);
     const disabled = await adminCall(
       server,
       '/operators/disable',
-      { operatorId: support.id, code: freshCode(owner) },
+      { operatorId: support.id, code: freshCode(server, owner) },
       { token: owner.token, ip: '10.1.2.3' },
     );
     expect(disabled.body).toMatchObject({ res: 1, obj: { operator: { id: support.id, isDisabled: true }, ownerRequest: null } });
@@ -220,19 +197,9 @@ describe('sessions', () => {
   });
 });
 
-/** A code from the operator's authenticator one step after the last one used. */
-function freshCode(operator: { secret: string }): string {
-  server.clock.advance(30_000);
-  return totpCode(operator.secret, server.clock.now().getTime());
-}
-
 /** The one-time password the console e-mailed to this address (the outbox of development). */
 async function mailedPassword(address: string): Promise<string> {
-  const [row] = await server.ctx.db.query<{ code: string }>(
-    'select code from outbox_messages where destination = $1 order by id desc limit 1',
-    [address],
-  );
-  return row!.code;
+  return (await lastMailTo(server, address))!.code;
 }
 
 describe('changing one’s own password', () => {
@@ -248,28 +215,15 @@ describe('changing one’s own password', () => {
     expect(other.body.obj.status).toBe('signedIn');
     server.clock.advance(30_000);
     const code = totpCode(operator.secret, server.clock.now().getTime());
-    const wrong = await adminCall(
-      server,
-      '/auth/changePassword',
-      { currentPassword: 'not it', code, newPassword: 'a fresh long password' },
-      { token: operator.token },
-    );
+    const changePassword = (currentPassword: string, newPassword: string) =>
+      adminCall(server, '/auth/changePassword', { currentPassword, code, newPassword }, { token: operator.token });
+    const wrong = await changePassword('not it', 'a fresh long password');
     expect(wrong.body.code).toBe('SIGN_IN_FAILED');
-    const changed = await adminCall(
-      server,
-      '/auth/changePassword',
-      { currentPassword: operator.password, code, newPassword: 'a fresh long password' },
-      { token: operator.token },
-    );
+    const changed = await changePassword(operator.password, 'a fresh long password');
     expect(changed.body).toMatchObject({ res: 1 });
     expect((await adminCall(server, '/auth/me', {}, { token: operator.token })).status).toBe(200);
     expect((await adminCall(server, '/auth/me', {}, { token: other.body.obj.token })).status).toBe(401);
-    const replay = await adminCall(
-      server,
-      '/auth/changePassword',
-      { currentPassword: 'a fresh long password', code, newPassword: 'yet another long password' },
-      { token: operator.token },
-    );
+    const replay = await changePassword('a fresh long password', 'yet another long password');
     expect(replay.body.code).toBe('TOTP_INVALID');
   });
 });
@@ -278,16 +232,10 @@ describe('operators and the audit log', () => {
   it('an owner resets an operator who lost their phone: sessions end, the old password and codes stop, enrolment starts again', async () => {
     const owner = await signedInOperator(server, 'owner', freshIp());
     const lost = await signedInOperator(server, 'finance', freshIp());
-    expect(
-      (await adminCall(server, '/operators/reset', { operatorId: owner.id, code: freshCode(owner) }, { token: owner.token })).body
-        .code,
-    ).toBe('CANNOT_RESET_SELF');
-    const reset = await adminCall(
-      server,
-      '/operators/reset',
-      { operatorId: lost.id, code: freshCode(owner) },
-      { token: owner.token },
+    expect((await callWithFreshCode(server, owner, '/operators/reset', { operatorId: owner.id })).body.code).toBe(
+      'CANNOT_RESET_SELF',
     );
+    const reset = await callWithFreshCode(server, owner, '/operators/reset', { operatorId: lost.id });
     expect(reset.body.obj.operator).toMatchObject({ id: lost.id, isTotpEnrolled: false });
     // The new one-time password went to the operator's own e-mail, not to the owner.
     expect(JSON.stringify(reset.body)).not.toContain(await mailedPassword(lost.login));
@@ -316,7 +264,7 @@ describe('operators and the audit log', () => {
     const created = await adminCall(
       server,
       '/operators/create',
-      { name: 'Ravi', login: 'Ravi@Ops.test', role: 'finance', email: 'ravi@example.com', code: freshCode(owner) },
+      { name: 'Ravi', login: 'Ravi@Ops.test', role: 'finance', email: 'ravi@example.com', code: freshCode(server, owner) },
       { token: owner.token, ip: '10.9.9.9' },
     );
     expect(created.body).toMatchObject({
@@ -325,12 +273,12 @@ describe('operators and the audit log', () => {
     });
     const oneTimePassword = await mailedPassword('ravi@example.com');
     expect(oneTimePassword.length).toBeGreaterThanOrEqual(20);
-    const duplicate = await adminCall(
-      server,
-      '/operators/create',
-      { name: 'Ravi', login: 'ravi@ops.test', role: 'finance', email: 'ravi@example.com', code: freshCode(owner) },
-      { token: owner.token },
-    );
+    const duplicate = await callWithFreshCode(server, owner, '/operators/create', {
+      name: 'Ravi',
+      login: 'ravi@ops.test',
+      role: 'finance',
+      email: 'ravi@example.com',
+    });
     expect(duplicate.body.code).toBe('OPERATOR_EXISTS');
     const rows = await auditRows(server, before);
     expect(rows.map((row) => row.outcome)).toEqual(['ok', expect.stringMatching(/^refused:OPERATOR_EXISTS/)]);
@@ -561,16 +509,8 @@ describe('the gate', () => {
   });
 
   it('is off by default in production and on by default on the embedded default', async () => {
-    const production = {
-      NODE_ENV: 'production',
-      CODE_SECRET: 'c'.repeat(32),
-      PAYMENT_GATEWAY: 'gateway-hmac',
-      GATEWAY_URL: 'http://127.0.0.1:9',
-      GATEWAY_MERCHANT_ID: 'merchant',
-      GATEWAY_SECRET: 'g'.repeat(32),
-    };
-    expect(loadConfig(production).admin.isEnabled).toBe(false);
-    expect(loadConfig({ ...production, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16' }).admin.isEnabled).toBe(true);
+    expect(loadConfig(PRODUCTION_ENV).admin.isEnabled).toBe(false);
+    expect(loadConfig({ ...PRODUCTION_ENV, ADMIN_ENABLED: 'true', ADMIN_ALLOWED_IPS: '10.8.0.0/16' }).admin.isEnabled).toBe(true);
     expect(loadConfig({}).admin.isEnabled).toBe(true);
   });
 });

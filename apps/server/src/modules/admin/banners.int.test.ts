@@ -2,25 +2,18 @@ import { BANNER_MAX_BYTES } from '@mayur/rules/banner-rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { solidPng, webpHeader } from '../../../test/banner-fixtures.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperators, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // The home carousel's banners from the console to the player app (decision 0023, "Banners"): the
 // image's type and size read from its bytes, nothing stored for a bad one, the player endpoint's
 // schedule and language filter, order, deletion, one audit row per action, and the image served
 // under its hash.
 
-let server: TestServer;
-let owner: SignedInOperator;
-let support: SignedInOperator;
-let auditor: SignedInOperator;
-let finance: SignedInOperator;
+let server: TestServer, owner: SignedInOperator, support: SignedInOperator, auditor: SignedInOperator, finance: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await signedInOperator(server, 'owner');
-  support = await signedInOperator(server, 'support');
-  auditor = await signedInOperator(server, 'auditor');
-  finance = await signedInOperator(server, 'finance');
+  [owner, support, auditor, finance] = await signedInOperators(server, 'owner', 'support', 'auditor', 'finance');
 });
 afterAll(async () => server.stop());
 

@@ -1,7 +1,7 @@
 import { adminEndpoints, BANNER_MAX_BASE64_LENGTH, isAllowed } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import { createBanner, deleteBanner, listBannersForOperators, reorderBanners, updateBanner } from '../banners/manage-banners.ts';
-import { adminRefusal, registerAdminEndpoint } from './register-admin-endpoint.ts';
+import { adminRefusal, changeWithAudit, registerAdminEndpoint } from './register-admin-endpoint.ts';
 import { authenticateOperator } from './operator-sessions.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
 
@@ -32,26 +32,18 @@ export function registerBannerAdminRoutes(scope: FastifyInstance, bo: BackOffice
       if (!principal || !isAllowed(adminEndpoints['/content/banners/create'].access, principal.operator.role))
         return reply.code(413).send(adminRefusal('PAYLOAD_TOO_LARGE'));
     });
-    registerAdminEndpoint(upload, bo, '/content/banners/create', ({ input, principal, audit, recordWithin }) =>
-      db.transaction(async (tx) => {
+    registerAdminEndpoint(upload, bo, '/content/banners/create', ({ input, principal, ...call }) =>
+      changeWithAudit(db, call, (tx) => {
         const { imageBase64, fileName: _fileName, ...fields } = input;
-        const change = await createBanner(tx, imageBase64, fields, `operator:${principal.operator.login}`, clock.now());
-        audit.before = change.before;
-        audit.after = change.after;
-        await recordWithin(tx);
-        return change.after;
+        return createBanner(tx, imageBase64, fields, `operator:${principal.operator.login}`, clock.now());
       }),
     );
   });
 
-  registerAdminEndpoint(scope, bo, '/content/banners/update', ({ input, principal, audit, recordWithin }) =>
-    db.transaction(async (tx) => {
+  registerAdminEndpoint(scope, bo, '/content/banners/update', ({ input, principal, ...call }) =>
+    changeWithAudit(db, call, (tx) => {
       const { id, ...fields } = input;
-      const change = await updateBanner(tx, id, fields, `operator:${principal.operator.login}`, clock.now());
-      audit.before = change.before;
-      audit.after = change.after;
-      await recordWithin(tx);
-      return change.after;
+      return updateBanner(tx, id, fields, `operator:${principal.operator.login}`, clock.now());
     }),
   );
 

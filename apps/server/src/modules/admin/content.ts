@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { listNoticesForOperators, saveNotice } from '../notices/manage-notices.ts';
 import { listSupportContacts, removeSupportContact, saveSupportContact } from '../support/support-contacts.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
-import { registerAdminEndpoint } from './register-admin-endpoint.ts';
+import { changeWithAudit, registerAdminEndpoint } from './register-admin-endpoint.ts';
 
 // Content in the console: notices (their messages make the player app's announcement strip; the
 // newest one's links make the notice dialog) and support contacts, per language. Every change is one
@@ -17,14 +17,8 @@ export function registerContentRoutes(scope: FastifyInstance, bo: BackOfficeCont
     list: await listNoticesForOperators(db, clock.now()),
   }));
 
-  registerAdminEndpoint(scope, bo, '/content/notices/save', ({ input, principal, audit, recordWithin }) =>
-    db.transaction(async (tx) => {
-      const change = await saveNotice(tx, input, `operator:${principal.operator.login}`, clock.now());
-      audit.before = change.before;
-      audit.after = change.after;
-      await recordWithin(tx);
-      return change.after;
-    }),
+  registerAdminEndpoint(scope, bo, '/content/notices/save', ({ input, principal, ...call }) =>
+    changeWithAudit(db, call, (tx) => saveNotice(tx, input, `operator:${principal.operator.login}`, clock.now())),
   );
 
   registerAdminEndpoint(scope, bo, '/content/supportContacts/list', async () => {
@@ -35,14 +29,8 @@ export function registerContentRoutes(scope: FastifyInstance, bo: BackOfficeCont
     };
   });
 
-  registerAdminEndpoint(scope, bo, '/content/supportContacts/save', ({ input, principal, audit, recordWithin }) =>
-    db.transaction(async (tx) => {
-      const change = await saveSupportContact(tx, input, `operator:${principal.operator.login}`, clock.now());
-      audit.before = change.before;
-      audit.after = change.after;
-      await recordWithin(tx);
-      return change.after;
-    }),
+  registerAdminEndpoint(scope, bo, '/content/supportContacts/save', ({ input, principal, ...call }) =>
+    changeWithAudit(db, call, (tx) => saveSupportContact(tx, input, `operator:${principal.operator.login}`, clock.now())),
   );
 
   registerAdminEndpoint(scope, bo, '/content/supportContacts/remove', ({ input, audit, recordWithin }) =>

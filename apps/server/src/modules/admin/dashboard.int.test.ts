@@ -11,8 +11,7 @@ import { adminCall, signedInOperator, type SignedInOperator } from '../../../tes
 // joined: a deposit, a stake in a room, a win, a fee, a paid withdrawal and a commission move today's
 // figures by exactly their amounts; GGR per game is the room's stakes less its wins.
 
-let server: TestServer;
-let auditor: SignedInOperator;
+let server: TestServer, auditor: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer();

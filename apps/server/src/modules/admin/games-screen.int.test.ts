@@ -57,6 +57,9 @@ async function games(path: '/games/rooms' | '/games/rounds' | '/games/rtp', body
   return reply.body.obj;
 }
 
+/** The rounds the games screen lists for a room, the newest first. */
+const roundsOf = async (room: string): Promise<Array<{ round: string }>> => (await games('/games/rounds', { room })).rounds;
+
 /** Every games answer there is, as one text: the rooms, each room's rounds, the return to player. */
 async function everyAnswer(): Promise<string> {
   const answers: unknown[] = [await games('/games/rooms'), await games('/games/rtp')];
@@ -116,8 +119,7 @@ describe('the games screen', () => {
     expect(limbo).toMatchObject({ game: 'crash', phase: 'betting', exposure: { openBets: 1, stakesInPlay: '100.00' } });
     expect(limbo.endsAt).toBeNull();
 
-    const lotteryRounds = await games('/games/rounds', { room: 'wingo-1' });
-    expect(lotteryRounds.rounds[0]).toMatchObject({
+    expect((await roundsOf('wingo-1'))[0]).toMatchObject({
       round: period,
       state: 'open',
       seed: null,
@@ -125,8 +127,7 @@ describe('the games screen', () => {
       bets: 1,
       stakes: '10.00',
     });
-    const crashRounds = await games('/games/rounds', { room: 'limbo' });
-    expect(crashRounds.rounds[0]).toMatchObject({
+    expect((await roundsOf('limbo'))[0]).toMatchObject({
       round: crashRoundId,
       state: 'live',
       seed: null,
@@ -155,16 +156,12 @@ describe('the games screen', () => {
       [period],
     );
     expect(settled!.state).toBe('settled');
-    const lotteryRounds = await games('/games/rounds', { room: 'wingo-1' });
-    const lotteryRound = lotteryRounds.rounds.find((round: { round: string }) => round.round === period);
-    expect(lotteryRound).toMatchObject({
+    expect((await roundsOf('wingo-1')).find((round) => round.round === period)).toMatchObject({
       state: 'settled',
       seed: await seedOf('lottery_rounds', 'period', period),
       result: String(settled!.result_number),
     });
-    const crashRounds = await games('/games/rounds', { room: 'limbo' });
-    const crashRound = crashRounds.rounds.find((round: { round: string }) => round.round === crashRoundId);
-    expect(crashRound).toMatchObject({
+    expect((await roundsOf('limbo')).find((round) => round.round === crashRoundId)).toMatchObject({
       state: 'settled',
       seed: await seedOf('crash_rounds', 'id', crashRoundId),
       result: String(live!.crash_point_x100),

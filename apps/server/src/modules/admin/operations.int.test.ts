@@ -1,44 +1,27 @@
-import { approvalRulesOf } from '../approvals/approval-rules.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
-import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import type { CommandArgs } from '../operator-cli/operator-commands.ts';
+import { adminCall, auditRows, createGiftCode, expectOneAuditRow } from '../../../test/admin-operators.ts';
+import { lastAuditId, requestAdjustment, signedInOperator, signedInOperators } from '../../../test/admin-operators.ts';
+import type { SignedInOperator } from '../../../test/admin-operators.ts';
+import { consoleRulesCommand } from '../../../test/console-cli.ts';
+import { requestedWithdrawal, withdrawalStatus } from '../../../test/console-withdrawals.ts';
 
 // The back office's operations end to end on the API: USDT confirmation and the
 // events of an order (the use case the CLI's deposit:confirm calls too), the CLI's withdraw:approve
 // under the console's maker-checker, gift codes created, listed, redeemed and disabled.
 
-let server: TestServer;
-let finance: SignedInOperator;
-let owner: SignedInOperator;
-let auditor: SignedInOperator;
+let server: TestServer, finance: SignedInOperator, owner: SignedInOperator, auditor: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_SECOND_APPROVAL_ABOVE_RUPEES: '1000' });
-  finance = await signedInOperator(server, 'finance');
-  owner = await signedInOperator(server, 'owner');
-  auditor = await signedInOperator(server, 'auditor');
+  [finance, owner, auditor] = await signedInOperators(server, 'finance', 'owner', 'auditor');
 });
 afterAll(async () => server.stop());
 
-function cli(name: string, args: Record<string, string | undefined>, actor = 'ops@host') {
-  return runOperatorCommand(
-    {
-      db: server.ctx.db,
-      clock: server.ctx.clock,
-      log: server.ctx.log,
-      gateway: server.ctx.gateway,
-      inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor,
-      approvalRules: approvalRulesOf(server.ctx.config.admin),
-    },
-    name,
-    args,
-  );
-}
+const cli = (name: string, args: CommandArgs, actor = 'ops@host') => consoleRulesCommand(server, name, args, actor);
 
 async function usdtOrder() {
   const player = await payingPlayer(server);
@@ -60,9 +43,7 @@ describe('USDT confirmation from the console', () => {
       obj: { orderNo, playerId: player.userId, amount: '920.00', usdtAmount: '10.00' },
     });
     expect(await cashOf(server, player.userId)).toBe(92_000n);
-    const rows = await auditRows(server, since);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await expectOneAuditRow(server, since, {
       action: 'admin/deposits/confirm',
       outcome: 'ok',
       operator_id: BigInt(finance.id),
@@ -112,20 +93,8 @@ describe('USDT confirmation from the console', () => {
 });
 
 describe('the CLI’s withdraw:approve goes through maker-checker', () => {
-  async function requestWithdrawal(amount: string) {
-    const player = await payingPlayer(server, 500_000n);
-    const bankCardId = await addBankCard(server, player.token);
-    const reply = await server.call(
-      '/cash/withdrawNew',
-      { amount, bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
-    expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
-    return reply.body.obj.withdrawNo as string;
-  }
-  const statusOf = async (withdrawNo: string) =>
-    (await server.ctx.db.query<{ status: string }>('select status from withdrawals where withdraw_no = $1', [withdrawNo]))[0]!
-      .status;
+  const requestWithdrawal = async (amount: string) => (await requestedWithdrawal(server, amount)).withdrawNo;
+  const statusOf = (withdrawNo: string) => withdrawalStatus(server, withdrawNo);
 
   it('above the limit: the CLI records one approval, the same actor again is refused, a console operator pays it', async () => {
     const withdrawNo = await requestWithdrawal('1500');
@@ -169,12 +138,7 @@ describe('the CLI’s withdraw:approve goes through maker-checker', () => {
 describe('gift codes from the console', () => {
   it('finance creates a code (audited) that a player redeems; the list and redemptions show it; disabling stops the next', async () => {
     const since = await lastAuditId(server);
-    const created = await adminCall(
-      server,
-      '/giftCodes/create',
-      { amount: '50', uses: 2, target: 'cash' },
-      { token: finance.token },
-    );
+    const created = await createGiftCode(server, finance, { amount: '50', uses: 2, target: 'cash' });
     // A code to cash waits for a second, different operator before anybody can redeem it.
     expect(created.body).toMatchObject({
       res: 1,
@@ -244,12 +208,7 @@ describe('gift codes from the console', () => {
 describe('one rule on both surfaces: each calls the same use case', () => {
   it('refuses the maker’s own second approval with the same code from the console and the CLI, and crosses surfaces', async () => {
     const player = await quickPlayer(server);
-    const viaConsole = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '1500', reason: 'goodwill' },
-      { token: finance.token },
-    );
+    const viaConsole = await requestAdjustment(server, finance, { playerId: player.userId, amount: '1500', reason: 'goodwill' });
     expect(viaConsole.body.obj).toMatchObject({ status: 'pending' });
     const consoleAgain = await adminCall(
       server,

@@ -1,54 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, cashOf, expectLedgerBalanced, operator, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { cashOf, expectLedgerBalanced, operator, payingPlayer } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, createGiftCode, requestAdjustment } from '../../../test/admin-operators.ts';
+import { signedInOperator, signedInOperators } from '../../../test/admin-operators.ts';
+import type { SignedInOperator } from '../../../test/admin-operators.ts';
+import { requestWithdrawals, withdrawalStatus } from '../../../test/console-withdrawals.ts';
 
 // No operator moves money to a player alone above the second-approval amount (here ₹10,000, the
 // default), by any path: gift codes, adjustments (console and CLI), withdrawals, or splitting a sum
 // into small ones. And nobody approves a withdrawal of money they put into the player's account.
 
-let server: TestServer;
-let finance: SignedInOperator;
-let otherFinance: SignedInOperator;
+let server: TestServer, finance: SignedInOperator, otherFinance: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer();
-  finance = await signedInOperator(server, 'finance');
-  otherFinance = await signedInOperator(server, 'finance');
+  [finance, otherFinance] = await signedInOperators(server, 'finance', 'finance');
 });
 afterAll(async () => server.stop());
 
-async function withdrawals(player: { token: string }, amounts: string[]) {
-  const bankCardId = await addBankCard(server, player.token);
-  const numbers: string[] = [];
-  for (const amount of amounts) {
-    const reply = await server.call(
-      '/cash/withdrawNew',
-      { amount, bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
-    expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
-    numbers.push(reply.body.obj.withdrawNo);
-  }
-  return numbers;
-}
-
-async function statusOf(withdrawNo: string) {
-  const [row] = await server.ctx.db.query<{ status: string }>('select status from withdrawals where withdraw_no = $1', [
-    withdrawNo,
-  ]);
-  return row!.status;
-}
+const withdrawals = (player: { token: string }, amounts: string[]) => requestWithdrawals(server, player, amounts);
+const statusOf = (withdrawNo: string) => withdrawalStatus(server, withdrawNo);
 
 describe('one finance operator alone', () => {
   it('cannot mint a ₹50,000 cash gift code a fresh player redeems at once', async () => {
-    const created = await adminCall(
-      server,
-      '/giftCodes/create',
-      { amount: '50000', uses: 1, target: 'cash' },
-      { token: finance.token },
-    );
+    const created = await createGiftCode(server, finance, { amount: '50000', uses: 1, target: 'cash' });
     expect(created.body.res, JSON.stringify(created.body)).toBe(1);
     expect(created.body.obj.status).toBe('pending');
     const player = await quickPlayer(server);
@@ -107,7 +83,7 @@ describe('one finance operator alone', () => {
   it('cannot approve a withdrawal of money they put into the player’s account', async () => {
     const funder = await signedInOperator(server, 'finance');
     const player = await payingPlayer(server, 100_000n);
-    const gift = await adminCall(server, '/giftCodes/create', { amount: '5', uses: 1, target: 'bonus' }, { token: funder.token });
+    const gift = await createGiftCode(server, funder, { amount: '5', uses: 1, target: 'bonus' });
     expect(gift.body.obj.status).toBe('active');
     expect((await server.call('/cash/redeemGift', { code: gift.body.obj.code }, { token: player.token })).body.res).toBe(1);
     const [withdrawNo] = await withdrawals(player, ['300']);
@@ -119,12 +95,11 @@ describe('one finance operator alone', () => {
     );
 
     const credited = await payingPlayer(server, 100_000n);
-    const adjusted = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: credited.userId, amount: '500', reason: 'goodwill' },
-      { token: otherFinance.token },
-    );
+    const adjusted = await requestAdjustment(server, otherFinance, {
+      playerId: credited.userId,
+      amount: '500',
+      reason: 'goodwill',
+    });
     expect(adjusted.body.obj.status).toBe('posted');
     const [next] = await withdrawals(credited, ['300']);
     expect((await adminCall(server, '/withdrawals/approve', { withdrawNo: next }, { token: otherFinance.token })).body.code).toBe(
@@ -145,12 +120,7 @@ describe('one finance operator alone', () => {
   });
 
   it('cannot mint bonus codes worth more than the single-approval value in all', async () => {
-    const created = await adminCall(
-      server,
-      '/giftCodes/create',
-      { amount: '100', uses: 20, target: 'bonus' },
-      { token: finance.token },
-    );
+    const created = await createGiftCode(server, finance, { amount: '100', uses: 20, target: 'bonus' });
     expect(created.body.obj.status).toBe('pending');
   });
 });

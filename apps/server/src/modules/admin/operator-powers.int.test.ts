@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, secretOf, signedInOperator, totpCode, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, callWithFreshCode, freshCode, lastMailTo, secretOf, totpCode } from '../../../test/admin-operators.ts';
+import { signedInOperator, signedInOperators, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // An owner alone cannot be the second person (decision 0029): a new or reset operator's one-time
 // password goes to their own e-mail, never to the owner; creating, resetting and disabling ask for a
@@ -10,36 +11,22 @@ import { adminCall, secretOf, signedInOperator, totpCode, type SignedInOperator 
 // programme beyond the single-owner bounds, wait for a second owner.
 
 const COOLING_HOURS = 72;
-let server: TestServer;
-let owner: SignedInOperator;
-let secondOwner: SignedInOperator;
+let server: TestServer, owner: SignedInOperator, secondOwner: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_APPROVER_COOLING_HOURS: String(COOLING_HOURS) });
-  owner = await signedInOperator(server, 'owner');
-  secondOwner = await signedInOperator(server, 'owner');
+  [owner, secondOwner] = await signedInOperators(server, 'owner', 'owner');
 });
 afterAll(async () => server.stop());
 
-function freshCode(operator: SignedInOperator): string {
-  server.clock.advance(30_000);
-  return totpCode(operator.secret, server.clock.now().getTime());
-}
-
-async function mailTo(address: string) {
-  const [row] = await server.ctx.db.query<{ code: string; text: string }>(
-    'select code, text from outbox_messages where destination = $1 order by id desc limit 1',
-    [address],
-  );
-  return row;
-}
+const mailTo = (address: string) => lastMailTo(server, address);
 
 /** Operator sessions last at most 8 hours: after the clock jumps past that, each signs in again. */
 async function signInAgain(operator: SignedInOperator): Promise<SignedInOperator> {
   const reply = await adminCall(server, '/auth/signIn', {
     login: operator.login,
     password: operator.password,
-    code: freshCode(operator),
+    code: freshCode(server, operator),
   });
   expect(reply.body.obj?.status, JSON.stringify(reply.body)).toBe('signedIn');
   return { ...operator, token: reply.body.obj.token };
@@ -50,12 +37,12 @@ let made = 0;
 async function createdBy(maker: SignedInOperator, role: 'finance' | 'owner' = 'finance'): Promise<SignedInOperator> {
   made += 1;
   const login = `made-${made}@ops.test`;
-  const created = await adminCall(
-    server,
-    '/operators/create',
-    { name: `Made ${made}`, login, role, email: login, code: freshCode(maker) },
-    { token: maker.token },
-  );
+  const created = await callWithFreshCode(server, maker, '/operators/create', {
+    name: `Made ${made}`,
+    login,
+    role,
+    email: login,
+  });
   expect(created.body.res, JSON.stringify(created.body)).toBe(1);
   const mail = await mailTo(login);
   const first = await adminCall(server, '/auth/signIn', { login, password: mail!.code });
@@ -72,12 +59,12 @@ async function createdBy(maker: SignedInOperator, role: 'finance' | 'owner' = 'f
 
 describe('creating an operator', () => {
   it('e-mails the one-time password to the new operator and never answers it to the owner', async () => {
-    const reply = await adminCall(
-      server,
-      '/operators/create',
-      { name: 'Priya', login: 'priya.ops', role: 'finance', email: 'priya@example.com', code: freshCode(owner) },
-      { token: owner.token },
-    );
+    const reply = await callWithFreshCode(server, owner, '/operators/create', {
+      name: 'Priya',
+      login: 'priya.ops',
+      role: 'finance',
+      email: 'priya@example.com',
+    });
     expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
     expect(reply.body.obj).toEqual({
       operator: expect.objectContaining({ login: 'priya.ops' }),
@@ -135,30 +122,15 @@ describe('the cooling period', () => {
 describe('another owner', () => {
   it('is reset only when a second owner approves; the one-time password goes to their own e-mail', async () => {
     const target = await createdBy(secondOwner, 'owner');
-    const asked = await adminCall(
-      server,
-      '/operators/reset',
-      { operatorId: target.id, code: freshCode(owner) },
-      { token: owner.token },
-    );
+    const asked = await callWithFreshCode(server, owner, '/operators/reset', { operatorId: target.id });
     expect(asked.body.obj).toMatchObject({ operator: null, ownerRequest: { kind: 'operator-reset', status: 'pending' } });
     // Nothing changed yet: the owner still signs in with their own password and code.
     expect((await adminCall(server, '/auth/me', {}, { token: target.token })).body.res).toBe(1);
     const requestId = asked.body.obj.ownerRequest.id;
-    const byAsker = await adminCall(
-      server,
-      '/ownerRequests/approve',
-      { requestId, code: freshCode(owner) },
-      { token: owner.token },
-    );
+    const byAsker = await callWithFreshCode(server, owner, '/ownerRequests/approve', { requestId });
     expect(byAsker.body.code).toBe('APPROVAL_ALREADY_GIVEN');
     const third = await signedInOperator(server, 'owner');
-    const approved = await adminCall(
-      server,
-      '/ownerRequests/approve',
-      { requestId, code: freshCode(third) },
-      { token: third.token },
-    );
+    const approved = await callWithFreshCode(server, third, '/ownerRequests/approve', { requestId });
     expect(approved.body.obj).toMatchObject({ status: 'approved', decidedBy: expect.any(String) });
     expect((await adminCall(server, '/auth/me', {}, { token: target.token })).status).toBe(401);
     const mail = await mailTo(target.login);
@@ -169,20 +141,12 @@ describe('another owner', () => {
 
   it('is disabled only when a second owner approves, and not by the asker', async () => {
     const target = await signedInOperator(server, 'owner');
-    const asked = await adminCall(
-      server,
-      '/operators/disable',
-      { operatorId: target.id, code: freshCode(owner) },
-      { token: owner.token },
-    );
+    const asked = await callWithFreshCode(server, owner, '/operators/disable', { operatorId: target.id });
     expect(asked.body.obj.ownerRequest.status).toBe('pending');
     expect((await adminCall(server, '/auth/me', {}, { token: target.token })).body.res).toBe(1);
-    const rejected = await adminCall(
-      server,
-      '/ownerRequests/reject',
-      { requestId: asked.body.obj.ownerRequest.id, code: freshCode(secondOwner) },
-      { token: secondOwner.token },
-    );
+    const rejected = await callWithFreshCode(server, secondOwner, '/ownerRequests/reject', {
+      requestId: asked.body.obj.ownerRequest.id,
+    });
     expect(rejected.body.obj.status).toBe('rejected');
     expect((await adminCall(server, '/auth/me', {}, { token: target.token })).body.res).toBe(1);
   });
@@ -219,12 +183,9 @@ describe('the agent programme', () => {
     const read = await adminCall(server, '/agents/programme', {}, { token: owner.token });
     expect(read.body.obj.scheduled.levels[0].ratesBp).toEqual([60, 18, 6, 2, 1, 1]);
     expect(read.body.obj.singleOwnerBounds).toEqual({ maxRateSumBp: 300, maxInviteBonusRupees: 500 });
-    const approved = await adminCall(
-      server,
-      '/ownerRequests/approve',
-      { requestId: beyond.body.obj.ownerRequest.id, code: freshCode(secondOwner) },
-      { token: secondOwner.token },
-    );
+    const approved = await callWithFreshCode(server, secondOwner, '/ownerRequests/approve', {
+      requestId: beyond.body.obj.ownerRequest.id,
+    });
     expect(approved.body.obj.status).toBe('approved');
     const after = await adminCall(server, '/agents/programme', {}, { token: owner.token });
     expect(after.body.obj.scheduled.levels[0].ratesBp).toEqual([400, 100, 0, 0, 0, 0]);

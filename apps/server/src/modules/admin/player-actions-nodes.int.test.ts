@@ -1,44 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { isAccepted, msUntilRefused, sharedRedisEnv, startSecondNode, stopNodes } from '../../../test/platform-nodes.ts';
 import { SESSION_CONFIRMATION_MS } from '../../platform/http/session-cache.ts';
 import { adminCall, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Freezing and logging out everywhere from the console on one node: the player's sessions, cached by
 // another node, are refused there within the session cache's bound (decision 0017), at once with Redis.
 
-const redisEnv: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, DEPLOYMENT_NAME: `player-actions-${randomBytes(4).toString('hex')}` }
-  : {};
+const redisEnv = sharedRedisEnv('player-actions');
 
-let first: TestServer;
-let second: TestServer;
+let first: TestServer, second: TestServer;
 let owner: SignedInOperator;
 
 beforeAll(async () => {
   first = await startTestServer(redisEnv);
-  second = await startTestServer(
-    { ...redisEnv, ...(first.ctx.config.databaseUrl ? { DATABASE_URL: first.ctx.config.databaseUrl } : {}) },
-    { db: first.ctx.db },
-  );
+  second = await startSecondNode(first, redisEnv);
   owner = await signedInOperator(first, 'owner');
 });
-afterAll(async () => {
-  await second.stop();
-  await first.stop();
-});
-
-const isAccepted = async (node: TestServer, token: string) => (await node.call('/user/balance', {}, { token })).status === 200;
-
-async function msUntilRefused(node: TestServer, token: string): Promise<number> {
-  const startedAtMs = performance.now();
-  while (performance.now() - startedAtMs <= SESSION_CONFIRMATION_MS) {
-    if (!(await isAccepted(node, token))) return performance.now() - startedAtMs;
-    await sleep(25);
-  }
-  throw new Error(`token still accepted ${SESSION_CONFIRMATION_MS} ms after the action`);
-}
+afterAll(() => stopNodes(second, first));
 
 describe('player actions across two nodes', () => {
   it.each([

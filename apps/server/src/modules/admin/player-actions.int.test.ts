@@ -2,28 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, auditRows, expectOneAuditRow } from '../../../test/admin-operators.ts';
+import { lastAuditId, requestAdjustment, signedInOperators } from '../../../test/admin-operators.ts';
+import type { SignedInOperator } from '../../../test/admin-operators.ts';
 
 // The actions on a player from the console: freeze and unfreeze, log out everywhere,
 // unlock the withdrawal password, and balance adjustments with maker-checker; each one audit row with
 // the operator, the address, before and after, committed with the change. On PGlite and PostgreSQL.
 
-let server: TestServer;
-let owner: SignedInOperator;
-let risk: SignedInOperator;
-let support: SignedInOperator;
-let financeA: SignedInOperator;
-let financeB: SignedInOperator;
-let financeC: SignedInOperator;
+let server: TestServer, owner: SignedInOperator, risk: SignedInOperator, support: SignedInOperator;
+let financeA: SignedInOperator, financeB: SignedInOperator, financeC: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer();
-  owner = await signedInOperator(server, 'owner');
-  risk = await signedInOperator(server, 'risk');
-  support = await signedInOperator(server, 'support');
-  financeA = await signedInOperator(server, 'finance');
-  financeB = await signedInOperator(server, 'finance');
-  financeC = await signedInOperator(server, 'finance');
+  [owner, risk, support] = await signedInOperators(server, 'owner', 'risk', 'support');
+  [financeA, financeB, financeC] = await signedInOperators(server, 'finance', 'finance', 'finance');
 });
 afterAll(async () => server.stop());
 
@@ -53,9 +46,7 @@ describe('freeze and unfreeze', () => {
     const login = await server.call('/user/login', { mobile: player.mobile, password: PASSWORD });
     expect(login.body).toMatchObject({ res: 0, code: 'ACCOUNT_FROZEN' });
 
-    const rows = await auditRows(server, before);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await expectOneAuditRow(server, before, {
       action: 'admin/players/freeze',
       outcome: 'ok',
       operator_id: BigInt(risk.id),
@@ -107,19 +98,13 @@ describe('unlock the withdrawal password', () => {
   it('ends the lock of five wrong tries: the right password works again at once', async () => {
     const player = await payingPlayer(server, 5_000_00n);
     const bankCardId = await addBankCard(server, player.token);
+    const withdraw = (withdrawPassword: string) =>
+      server.call('/cash/withdrawNew', { amount: '230', bankCardId, withdrawPassword }, { token: player.token });
     for (let i = 0; i < 5; i++) {
-      const wrong = await server.call(
-        '/cash/withdrawNew',
-        { amount: '230', bankCardId, withdrawPassword: '000000' },
-        { token: player.token },
-      );
+      const wrong = await withdraw('000000');
       expect(wrong.body.code).toBe('WITHDRAW_PASSWORD_WRONG');
     }
-    const locked = await server.call(
-      '/cash/withdrawNew',
-      { amount: '230', bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
+    const locked = await withdraw(WITHDRAW_PASSWORD);
     expect(locked.body.code).toBe('WITHDRAW_PASSWORD_THROTTLED');
     const page = await adminCall(server, '/players/page', { playerId: player.userId }, { token: support.token });
     expect(page.body.obj.player).toMatchObject({ isWithdrawPasswordLocked: true, hasWithdrawPassword: true });
@@ -134,11 +119,7 @@ describe('unlock the withdrawal password', () => {
     expect(unlocked.body.res).toBe(1);
     const [row] = await auditRows(server, before);
     expect(row).toMatchObject({ outcome: 'ok', before: { isLocked: true }, after: { failures: 0, isLocked: false } });
-    const paid = await server.call(
-      '/cash/withdrawNew',
-      { amount: '230', bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
+    const paid = await withdraw(WITHDRAW_PASSWORD);
     expect(paid.body.res, JSON.stringify(paid.body)).toBe(1);
   });
 });
@@ -147,29 +128,25 @@ describe('balance adjustments', () => {
   it('at or below the amount posts at once against the house adjustments account, with one audit row', async () => {
     const player = await quickPlayer(server, { cashPaise: 100_00n });
     const before = await lastAuditId(server);
-    const reply = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '+250.50', reason: 'Goodwill for an outage' },
-      { token: financeA.token },
-    );
+    const reply = await requestAdjustment(server, financeA, {
+      playerId: player.userId,
+      amount: '+250.50',
+      reason: 'Goodwill for an outage',
+    });
     expect(reply.body).toMatchObject({ res: 1, obj: { status: 'posted', amount: '250.50', needsSecondApproval: false } });
     expect(await cashOf(server, player.userId)).toBe(350_50n);
-    const rows = await auditRows(server, before);
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
+    await expectOneAuditRow(server, before, {
       action: 'admin/adjustments/request',
       outcome: 'ok',
       before: null,
       after: { status: 'posted' },
     });
 
-    const debit = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '-50', reason: 'Duplicate credit' },
-      { token: financeA.token },
-    );
+    const debit = await requestAdjustment(server, financeA, {
+      playerId: player.userId,
+      amount: '-50',
+      reason: 'Duplicate credit',
+    });
     expect(debit.body.obj).toMatchObject({ status: 'posted', amount: '-50.00' });
     expect(await cashOf(server, player.userId)).toBe(300_50n);
     const transfers = await adminCall(
@@ -191,12 +168,7 @@ describe('balance adjustments', () => {
   it('refuses a debit larger than the cash: nothing is stored, the refusal is audited', async () => {
     const player = await quickPlayer(server, { cashPaise: 10_00n });
     const before = await lastAuditId(server);
-    const reply = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '-11', reason: 'Too much' },
-      { token: financeA.token },
-    );
+    const reply = await requestAdjustment(server, financeA, { playerId: player.userId, amount: '-11', reason: 'Too much' });
     expect(reply.body).toMatchObject({ res: 0, code: 'INSUFFICIENT_BALANCE' });
     expect(await cashOf(server, player.userId)).toBe(10_00n);
     const [stored] = await server.ctx.db.query<{ count: number }>(
@@ -211,12 +183,7 @@ describe('balance adjustments', () => {
 
   it('above the amount waits for a second, different operator: the maker cannot approve, the checker posts, later approvals are refused', async () => {
     const player = await quickPlayer(server);
-    const asked = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '15000', reason: 'Lost payout' },
-      { token: financeA.token },
-    );
+    const asked = await requestAdjustment(server, financeA, { playerId: player.userId, amount: '15000', reason: 'Lost payout' });
     expect(asked.body.obj).toMatchObject({ status: 'pending', needsSecondApproval: true, approvals: [expect.any(String)] });
     expect(await cashOf(server, player.userId)).toBe(0n);
     const id = asked.body.obj.id as string;
@@ -256,12 +223,7 @@ describe('balance adjustments', () => {
 
   it('racing approvals of different operators post once', async () => {
     const player = await quickPlayer(server);
-    const asked = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '12000', reason: 'Race' },
-      { token: owner.token },
-    );
+    const asked = await requestAdjustment(server, owner, { playerId: player.userId, amount: '12000', reason: 'Race' });
     const id = asked.body.obj.id as string;
     const replies = await Promise.all(
       [financeA, financeB, financeC].map((checker) =>
@@ -276,12 +238,7 @@ describe('balance adjustments', () => {
 
   it('a rejected adjustment moves nothing and is listed as rejected', async () => {
     const player = await quickPlayer(server);
-    const asked = await adminCall(
-      server,
-      '/adjustments/request',
-      { playerId: player.userId, amount: '-20000', reason: 'Claw back' },
-      { token: financeA.token },
-    );
+    const asked = await requestAdjustment(server, financeA, { playerId: player.userId, amount: '-20000', reason: 'Claw back' });
     const id = asked.body.obj.id as string;
     const rejected = await adminCall(
       server,

@@ -6,7 +6,7 @@ import { findWithdrawPasswordLock, unlockWithdrawPassword } from '../payments/pa
 import { endStudioSessions } from '../providers/end-studio-sessions.ts';
 import { Refusal } from '../../platform/refusal.ts';
 import type { BackOfficeContext } from './back-office-context.ts';
-import type { AuditNote } from './register-admin-endpoint.ts';
+import type { AuditedCall } from './register-admin-endpoint.ts';
 
 // The actions on a player from the console: freeze and unfreeze (risk), log out everywhere and unlock
 // the withdrawal password (support). Each change and its audit row commit in one transaction. Ending
@@ -14,8 +14,7 @@ import type { AuditNote } from './register-admin-endpoint.ts';
 // node's cache drops the sessions and, with Redis, every other node's too; a node that missed the
 // message stops trusting its cached entry within the cache's one-second bound anyway.
 
-/** The audit of one call: its note (before and after) and the writer of its row inside a transaction. */
-export type AuditedCall = { audit: AuditNote; recordWithin: (tx: Queryable) => Promise<void> };
+export type { AuditedCall };
 
 type FrozenState = { frozen_at: Date | null; frozen_reason: string | null };
 

@@ -6,6 +6,7 @@ import { findPlayerBalances } from '../wallet/accounts.ts';
 import { findPlayerTransfers, type PLAYER_TRANSFER_REASONS } from '../wallet/ledger-reports.ts';
 import { findWithdrawPasswordLock } from '../payments/payout-accounts/check-withdraw-password.ts';
 import { destinationLabel } from '../payments/withdraw/find-withdraw-list.ts';
+import type { ProtectionRow } from '../protection/protection-row.ts';
 import { findPlayerAdjustments } from './adjust-balance.ts';
 import { Refusal } from '../../platform/refusal.ts';
 import { csvCell } from './audit-log.ts';
@@ -31,19 +32,6 @@ type UserRow = {
   has_withdraw_password: boolean;
   inviter_id: number | null;
   inviter_nick_name: string | null;
-};
-
-type ProtectionRow = {
-  deposit_day_paise: bigint | null;
-  deposit_week_paise: bigint | null;
-  deposit_month_paise: bigint | null;
-  loss_day_paise: bigint | null;
-  loss_week_paise: bigint | null;
-  loss_month_paise: bigint | null;
-  exclusion_kind: string | null;
-  exclusion_duration: string | null;
-  exclusion_ends_at: Date | null;
-  reality_check_minutes: number;
 };
 
 async function findUser(db: Queryable, playerId: number): Promise<UserRow> {

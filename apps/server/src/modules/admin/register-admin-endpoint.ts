@@ -10,7 +10,7 @@ import {
 } from '@mayur/contracts/admin';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Queryable } from '../../platform/db/db.ts';
+import type { Db, Queryable, Tx } from '../../platform/db/db.ts';
 import type { RequestMeta } from '../../platform/http/register-endpoint.ts';
 import { findIllFormedText } from '../../platform/db/storable-json.ts';
 import { Refusal } from '../../platform/refusal.ts';
@@ -52,16 +52,35 @@ export type AdminHandlerArgs<P extends AdminEndpointPath> = {
 
 export type AdminHandler<P extends AdminEndpointPath> = (args: AdminHandlerArgs<P>) => Promise<AdminResponseOf<P>>;
 
+/** The audit of one call: its note (before and after) and the writer of its row inside a transaction. */
+export type AuditedCall = { audit: AuditNote; recordWithin: (tx: Queryable) => Promise<void> };
+
 /**
  * The `within` callback a use case of another module runs in its change's transaction: it notes the
  * record before and after, and writes the call's audit row there.
  */
-export function auditWithin(call: { audit: AuditNote; recordWithin: (tx: Queryable) => Promise<void> }) {
+export function auditWithin(call: AuditedCall) {
   return async <T>(tx: Queryable, before: T | null, after: T) => {
     call.audit.before = before;
     call.audit.after = after;
     await call.recordWithin(tx);
   };
+}
+
+/**
+ * A change and its call's audit row (the record before and after it) in one transaction; the handler
+ * answers the record after.
+ */
+export function changeWithAudit<T>(
+  db: Db,
+  call: AuditedCall,
+  change: (tx: Tx) => Promise<{ before: T | null; after: T }>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const { before, after } = await change(tx);
+    await auditWithin(call)(tx, before, after);
+    return after;
+  });
 }
 
 /** A sign-in about no known operator is written at most once per source in this window; the rest are logged. */

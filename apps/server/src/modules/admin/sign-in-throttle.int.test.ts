@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { createOperator } from './operators.ts';
-import { adminCall, signedInOperator, totpCode } from '../../../test/admin-operators.ts';
+import { adminCall, freshAddresses, freshCode, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
 
 // Who can stop an operator signing in: failures count per login and address (5), per address (20,
 // failures only) and per login across addresses (a ceiling of 100, or 5 wrong second factors after the
@@ -9,18 +9,37 @@ import { adminCall, signedInOperator, totpCode } from '../../../test/admin-opera
 // before, nor a recovery code from anywhere; and no answer tells a right password from a wrong one.
 
 let server: TestServer;
-let addressSequence = 0;
-const freshIp = () => `10.91.${++addressSequence >> 8}.${addressSequence & 255}`;
+const freshIp = freshAddresses('10.91');
 
 beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => server.stop());
 
-const nextStep = () => {
-  server.clock.advance(30_000);
-  return server.clock.now().getTime();
-};
+/** The operator's own password with their app's next code, from `ip`. */
+const signInWithApp = (operator: SignedInOperator, ip: string) =>
+  adminCall(
+    server,
+    '/auth/signIn',
+    { login: operator.login, password: operator.password, code: freshCode(server, operator) },
+    { ip },
+  );
+
+const signInWithRecoveryCode = (operator: SignedInOperator, recoveryCode: string, ip: string) =>
+  adminCall(server, '/auth/signIn', { login: operator.login, password: operator.password, recoveryCode }, { ip });
+
+/**
+ * Once the operator's login is throttled, their app's code from a new address is refused, while a recovery
+ * code from a new address and the app's code from an address they signed in from before still sign in.
+ */
+async function expectOnlyRecoveryCodeOrKnownAddressSignsIn(operator: SignedInOperator, knownIp: string, recoveryCode: string) {
+  const app = await signInWithApp(operator, freshIp());
+  expect(app.body.code).toBe('SIGN_IN_THROTTLED');
+  const recovered = await signInWithRecoveryCode(operator, recoveryCode, freshIp());
+  expect(recovered.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+  const fromKnown = await signInWithApp(operator, knownIp);
+  expect(fromKnown.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+}
 
 async function wrongPasswords(login: string, addresses: number, perAddress: number) {
   const codes: string[] = [];
@@ -45,19 +64,9 @@ describe('operator sign-in throttling', () => {
       );
       expect(reply.body.code).toBe('SIGN_IN_FAILED');
     }
-    const stranger = await adminCall(
-      server,
-      '/auth/signIn',
-      { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-      { ip: strangerIp },
-    );
+    const stranger = await signInWithApp(operator, strangerIp);
     expect(stranger.body.code).toBe('SIGN_IN_THROTTLED');
-    const own = await adminCall(
-      server,
-      '/auth/signIn',
-      { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-      { ip: freshIp() },
-    );
+    const own = await signInWithApp(operator, freshIp());
     expect(own.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
   });
 
@@ -71,27 +80,7 @@ describe('operator sign-in throttling', () => {
       expect(codes).toEqual(Array(100).fill('SIGN_IN_FAILED'));
 
       // A stranger who guesses the password now is answered as every other stranger, whatever the code.
-      const guessed = await adminCall(
-        server,
-        '/auth/signIn',
-        { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-        { ip: freshIp() },
-      );
-      expect(guessed.body.code).toBe('SIGN_IN_THROTTLED');
-      const recovered = await adminCall(
-        server,
-        '/auth/signIn',
-        { login: operator.login, password: operator.password, recoveryCode: operator.recoveryCodes[0] },
-        { ip: freshIp() },
-      );
-      expect(recovered.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
-      const fromKnown = await adminCall(
-        server,
-        '/auth/signIn',
-        { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-        { ip: knownIp },
-      );
-      expect(fromKnown.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+      await expectOnlyRecoveryCodeOrKnownAddressSignsIn(operator, knownIp, operator.recoveryCodes[0]!);
     },
   );
 
@@ -107,27 +96,7 @@ describe('operator sign-in throttling', () => {
       );
       expect(reply.body.code).toBe('SIGN_IN_FAILED');
     }
-    const app = await adminCall(
-      server,
-      '/auth/signIn',
-      { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-      { ip: freshIp() },
-    );
-    expect(app.body.code).toBe('SIGN_IN_THROTTLED');
-    const recovered = await adminCall(
-      server,
-      '/auth/signIn',
-      { login: operator.login, password: operator.password, recoveryCode: operator.recoveryCodes[1] },
-      { ip: freshIp() },
-    );
-    expect(recovered.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
-    const fromKnown = await adminCall(
-      server,
-      '/auth/signIn',
-      { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-      { ip: knownIp },
-    );
-    expect(fromKnown.body).toMatchObject({ res: 1, obj: { status: 'signedIn' } });
+    await expectOnlyRecoveryCodeOrKnownAddressSignsIn(operator, knownIp, operator.recoveryCodes[1]!);
   });
 
   it('counts only failures against an address: 21 complete sign-ins from one address in 15 minutes all succeed', async () => {
@@ -135,12 +104,7 @@ describe('operator sign-in throttling', () => {
     const officeIp = freshIp();
     const statuses: string[] = [];
     for (let attempt = 0; attempt < 21; attempt++) {
-      const reply = await adminCall(
-        server,
-        '/auth/signIn',
-        { login: operator.login, password: operator.password, code: totpCode(operator.secret, nextStep()) },
-        { ip: officeIp },
-      );
+      const reply = await signInWithApp(operator, officeIp);
       statuses.push(reply.body.obj?.status ?? reply.body.code);
     }
     expect(statuses).toEqual(Array(21).fill('signedIn'));
@@ -176,7 +140,7 @@ describe('the sign-in answer', () => {
   });
 
   it('leads an operator who never enrolled to enrolment with the one-time password, whatever the code field holds', async () => {
-    const login = `first-time-${addressSequence}@ops.test`;
+    const login = 'first-time@ops.test';
     const created = await createOperator(
       server.ctx.db,
       server.hasher,

@@ -1,45 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, cashOf, expectLedgerBalanced, payingPlayer, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import { cashOf, expectLedgerBalanced, payingPlayer } from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { adminCall, auditRows, lastAuditId, signedInOperator, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { adminCall, auditRows, lastAuditId, signedInOperators, type SignedInOperator } from '../../../test/admin-operators.ts';
+import { requestedWithdrawal, withdrawalStatus } from '../../../test/console-withdrawals.ts';
 
 // Maker-checker on withdrawals from the console: above ADMIN_SECOND_APPROVAL_ABOVE_RUPEES (here 1,000)
 // two different operators must approve, the same one twice is refused, racing approvals pay once;
 // below it one approval pays; a rejection returns the amount to the player.
 
-let server: TestServer;
-let first: SignedInOperator;
-let second: SignedInOperator;
-let third: SignedInOperator;
-let fourth: SignedInOperator;
+let server: TestServer, first: SignedInOperator, second: SignedInOperator, third: SignedInOperator, fourth: SignedInOperator;
 
 beforeAll(async () => {
   server = await startTestServer({ ADMIN_SECOND_APPROVAL_ABOVE_RUPEES: '1000' });
-  first = await signedInOperator(server, 'finance');
-  second = await signedInOperator(server, 'finance');
-  third = await signedInOperator(server, 'owner');
-  fourth = await signedInOperator(server, 'finance');
+  [first, second, third, fourth] = await signedInOperators(server, 'finance', 'finance', 'owner', 'finance');
 });
 afterAll(async () => server.stop());
 
-async function requestWithdrawal(amount: string) {
-  const player = await payingPlayer(server, 500_000n);
-  const bankCardId = await addBankCard(server, player.token);
-  const reply = await server.call(
-    '/cash/withdrawNew',
-    { amount, bankCardId, withdrawPassword: WITHDRAW_PASSWORD },
-    { token: player.token },
-  );
-  expect(reply.body.res, JSON.stringify(reply.body)).toBe(1);
-  return { player, withdrawNo: reply.body.obj.withdrawNo as string };
-}
-
-async function statusOf(withdrawNo: string) {
-  const [row] = await server.ctx.db.query<{ status: string }>('select status from withdrawals where withdraw_no = $1', [
-    withdrawNo,
-  ]);
-  return row!.status;
-}
+const requestWithdrawal = (amount: string) => requestedWithdrawal(server, amount);
+const statusOf = (withdrawNo: string) => withdrawalStatus(server, withdrawNo);
 
 describe('recharge orders', () => {
   it('are listed by status for finance, oldest first, read-only', async () => {

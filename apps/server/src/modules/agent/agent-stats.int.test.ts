@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addBankCard, expectLedgerBalanced, operator, WITHDRAW_PASSWORD } from '../../../test/payments.ts';
+import {
+  addBankCard,
+  expectLedgerBalanced,
+  operator,
+  rechargeThroughSandbox,
+  WITHDRAW_PASSWORD,
+} from '../../../test/payments.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { findPlayerAccounts, houseAccountId } from '../wallet/accounts.ts';
@@ -79,16 +85,7 @@ describe('agent statistics and levels', () => {
   };
 
   async function recharge(player: Player, amountRupees: number) {
-    const order = await server.call('/cash/payNew', { amount: String(amountRupees), method: 'upi' }, { token: player.token });
-    expect(order.body.res).toBe(1);
-    const url = new URL(order.body.obj.payUrl, 'http://localhost');
-    const paid = await server.app.inject({
-      method: 'POST',
-      url: url.pathname,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ t: url.searchParams.get('t') ?? '', action: 'pay' }).toString(),
-    });
-    expect(paid.statusCode).toBe(303);
+    await rechargeThroughSandbox(server, player.token, String(amountRupees));
     const ledger = ledgerOf(player);
     ledger.depositPaise += BigInt(amountRupees) * 100n;
     ledger.depositCount += 1;

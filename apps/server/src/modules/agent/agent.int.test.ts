@@ -1,5 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectLedgerBalanced, operator } from '../../../test/payments.ts';
+import {
+  expectLedgerBalanced,
+  openRechargeOrder,
+  operator,
+  payOnSandboxPage,
+  rechargeThroughSandbox,
+} from '../../../test/payments.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { registerThroughApi, type RegisteredPlayer } from '../../../test/players.ts';
 import { migrate } from '../../platform/db/migrate.ts';
@@ -20,27 +26,8 @@ async function registerChain(server: TestServer, length: number): Promise<Player
   return chain;
 }
 
-/** Opens a UPI recharge order and pays it on the sandbox page (the real signed callback credits it). */
-async function openOrder(server: TestServer, token: string, amount: string): Promise<string> {
-  const reply = await server.call('/cash/payNew', { amount, method: 'upi' }, { token });
-  expect(reply.body.res).toBe(1);
-  return reply.body.obj.payUrl;
-}
-
-async function pay(server: TestServer, payUrl: string): Promise<void> {
-  const url = new URL(payUrl, 'http://localhost');
-  const response = await server.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ t: url.searchParams.get('t') ?? '', action: 'pay' }).toString(),
-  });
-  expect(response.statusCode).toBe(303);
-}
-
-async function recharge(server: TestServer, player: Player, amount: string): Promise<void> {
-  await pay(server, await openOrder(server, player.token, amount));
-}
+/** Recharges through the sandbox page (the real signed callback credits it). */
+const recharge = (server: TestServer, player: Player, amount: string) => rechargeThroughSandbox(server, player.token, amount);
 
 async function teamRows(server: TestServer, userIds: number[]) {
   return server.ctx.db.query<{ ancestor_id: number; descendant_id: number; depth: number }>(
@@ -140,8 +127,8 @@ describe('the team and the invite bonus', () => {
   it('pays one bonus when 20 deposits crossing ₹300 are confirmed at once', async () => {
     const [inviter, invitee] = await registerChain(server, 2);
     const payUrls = [];
-    for (let i = 0; i < 20; i++) payUrls.push(await openOrder(server, invitee!.token, '100'));
-    await Promise.all(payUrls.map((payUrl) => pay(server, payUrl)));
+    for (let i = 0; i < 20; i++) payUrls.push(await openRechargeOrder(server, invitee!.token, '100'));
+    await Promise.all(payUrls.map((payUrl) => payOnSandboxPage(server, payUrl)));
     expect(await findPlayerBalances(server.ctx.db, invitee!.userId)).toEqual({ cashPaise: 200_000n, bonusPaise: 0n });
     expect(await inviteBonusTransfers(server, inviter!.userId)).toHaveLength(1);
     expect(await findPlayerBalances(server.ctx.db, inviter!.userId)).toEqual({ cashPaise: 0n, bonusPaise: 15_800n });

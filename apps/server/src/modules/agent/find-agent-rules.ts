@@ -2,7 +2,7 @@ import { type TAgentRulesResponse } from '@mayur/contracts';
 import { AGENT_LEVEL_WINDOW_DAYS, AGENT_TEAM_MAX_DEPTH } from '@mayur/rules/agent-periods';
 import { formatMoney } from '@mayur/rules/money';
 import type { AppContext } from '../../platform/context.ts';
-import { findTodaysSettings } from './programme-settings.ts';
+import { findTodaysSettings, levelsView } from './programme-settings.ts';
 
 /**
  * `/agent/rules`: the programme in effect today, for the rules screen (decision 0023: the version of
@@ -11,21 +11,12 @@ import { findTodaysSettings } from './programme-settings.ts';
  * of rates. The same for every player: read through this node's short cache of today's settings.
  */
 export async function findAgentRules(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>): Promise<TAgentRulesResponse> {
-  const { commissionRatesBp, levelThresholds, inviteBonusPaise, inviteBonusThresholdPaise } = await findTodaysSettings(ctx);
+  const settings = await findTodaysSettings(ctx);
   return {
-    levels: commissionRatesBp.map((ratesBp, level) => {
-      const threshold = level === 0 ? undefined : levelThresholds[level - 1];
-      return {
-        level,
-        minTeamSize: threshold?.minTeamSize ?? 0,
-        minTeamDeposits: formatMoney(threshold?.minTeamDepositsPaise ?? 0n),
-        minTeamBets: formatMoney(threshold?.minTeamBetsPaise ?? 0n),
-        ratesBp: [...ratesBp],
-      };
-    }),
+    levels: levelsView(settings),
     levelWindowDays: AGENT_LEVEL_WINDOW_DAYS,
-    inviteBonusAmount: formatMoney(inviteBonusPaise),
-    inviteBonusThreshold: formatMoney(inviteBonusThresholdPaise),
+    inviteBonusAmount: formatMoney(settings.inviteBonusPaise),
+    inviteBonusThreshold: formatMoney(settings.inviteBonusThresholdPaise),
     payTime: '01:00',
     timeZone: 'Asia/Kolkata',
     maxDepth: AGENT_TEAM_MAX_DEPTH,

@@ -4,6 +4,7 @@ import type { AgentLevelThreshold } from './agent-env.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Queryable } from '../../platform/db/db.ts';
 import { shiftDay, kolkataDay } from '@mayur/rules/kolkata-day';
+import { formatMoney } from '@mayur/rules/money';
 
 // The agent programme's settings (decisions 0012–0014, 0023): levels with their thresholds, the daily
 // commission rates per level and depth, and the invite bonus. They live in versions
@@ -114,6 +115,20 @@ export async function findScheduledAfter(db: Queryable, day: string): Promise<Pr
     [day],
   );
   return row ? versionOf(row) : null;
+}
+
+/** Each level's thresholds and rates as the rules screen and the console show them (money as text). */
+export function levelsView(settings: Pick<ProgrammeSettings, 'commissionRatesBp' | 'levelThresholds'>) {
+  return settings.commissionRatesBp.map((ratesBp, level) => {
+    const threshold = level === 0 ? undefined : settings.levelThresholds[level - 1];
+    return {
+      level,
+      minTeamSize: threshold?.minTeamSize ?? 0,
+      minTeamDeposits: formatMoney(threshold?.minTeamDepositsPaise ?? 0n),
+      minTeamBets: formatMoney(threshold?.minTeamBetsPaise ?? 0n),
+      ratesBp: [...ratesBp],
+    };
+  });
 }
 
 /** The settings as whole numbers, as the console edits them and the shared rule checks them. */

@@ -14,6 +14,21 @@ async function countUsers() {
   return Number(rows[0]!.n);
 }
 
+/** Sends a code to `mobile` and reads it from the outbox. */
+async function freshCode(on: TestServer, mobile: string): Promise<string> {
+  await on.call('/smsserver/getCode', { mobile });
+  return on.lastCode(mobile);
+}
+
+/** A registration of `mobile` with `code`, its password and both confirmations given. */
+const registration = (mobile: string, code: string, password = 'secret-pass-1') => ({
+  mobile,
+  password,
+  code,
+  ageConfirmed: true,
+  riskAccepted: true,
+});
+
 describe('one-time codes', () => {
   it('sends a 6-digit code to the outbox and refuses a second send within a minute', async () => {
     const first = await server.call('/smsserver/getCode', { mobile: '+91 98765 43210' });
@@ -51,32 +66,17 @@ describe('one-time codes', () => {
   });
 
   it('expires after 10 minutes', async () => {
-    await server.call('/smsserver/getCode', { mobile: '9876500002' });
-    const code = await server.lastCode('9876500002');
+    const code = await freshCode(server, '9876500002');
     server.clock.advance(10 * 60_000 + 1);
-    const reply = await server.call('/user/regist', {
-      mobile: '9876500002',
-      password: 'secret-pass-1',
-      code,
-      ageConfirmed: true,
-      riskAccepted: true,
-    });
+    const reply = await server.call('/user/regist', registration('9876500002', code));
     expect(reply.body).toMatchObject({ res: 0, code: 'CODE_INVALID', field: 'code' });
     expect(await countUsers()).toBe(0);
   });
 
   it('stops accepting even the right code from a source after its 5 wrong tries (lockouts.int.test.ts has the rest)', async () => {
-    await server.call('/smsserver/getCode', { mobile: '9876500003' });
-    const code = await server.lastCode('9876500003');
+    const code = await freshCode(server, '9876500003');
     const wrong = code === '000000' ? '111111' : '000000';
-    const attempt = (candidate: string) =>
-      server.call('/user/regist', {
-        mobile: '9876500003',
-        password: 'secret-pass-1',
-        code: candidate,
-        ageConfirmed: true,
-        riskAccepted: true,
-      });
+    const attempt = (candidate: string) => server.call('/user/regist', registration('9876500003', candidate));
     const wrongReplies = await Promise.all(Array.from({ length: 8 }, () => attempt(wrong)));
     expect(wrongReplies.filter((reply) => reply.body.code === 'CODE_INVALID')).toHaveLength(5);
     expect(wrongReplies.filter((reply) => reply.body.code === 'CODE_TRIES_THROTTLED')).toHaveLength(3);
@@ -116,15 +116,8 @@ describe('registration', () => {
   it('refuses a second account on the same mobile and keeps the code usable', async () => {
     await server.registerMobile('9876500012');
     server.clock.advance(61_000);
-    await server.call('/smsserver/getCode', { mobile: '9876500012' });
-    const code = await server.lastCode('9876500012');
-    const reply = await server.call('/user/regist', {
-      mobile: '9876500012',
-      password: 'secret-pass-1',
-      code,
-      ageConfirmed: true,
-      riskAccepted: true,
-    });
+    const code = await freshCode(server, '9876500012');
+    const reply = await server.call('/user/regist', registration('9876500012', code));
     expect(reply.body).toMatchObject({ res: 0, code: 'ACCOUNT_EXISTS' });
     expect(await countUsers()).toBe(1);
     expect((await server.call('/user/fogetPSW', { mobile: '9876500012', code, password: 'changed-pass-3' })).body.res).toBe(1);
@@ -133,28 +126,15 @@ describe('registration', () => {
   it('does not tell who is registered to a caller without a valid code', async () => {
     await server.registerMobile('9876500017');
     const hash = vi.spyOn(server.hasher, 'hash');
-    const existing = await server.call('/user/regist', {
-      mobile: '9876500017',
-      password: 'secret-pass-1',
-      code: '000000',
-      ageConfirmed: true,
-      riskAccepted: true,
-    });
-    const unknown = await server.call('/user/regist', {
-      mobile: '9876500018',
-      password: 'secret-pass-1',
-      code: '000000',
-      ageConfirmed: true,
-      riskAccepted: true,
-    });
+    const existing = await server.call('/user/regist', registration('9876500017', '000000'));
+    const unknown = await server.call('/user/regist', registration('9876500018', '000000'));
     expect(existing.body).toEqual(unknown.body);
     expect(existing.body).toMatchObject({ res: 0, code: 'CODE_INVALID', field: 'code' });
     expect(hash).not.toHaveBeenCalled();
   });
 
   it('requires the age confirmation, the risk acceptance and a known recommendation code', async () => {
-    await server.call('/smsserver/getCode', { mobile: '9876500013' });
-    const code = await server.lastCode('9876500013');
+    const code = await freshCode(server, '9876500013');
     const base = { mobile: '9876500013', password: 'secret-pass-1', code };
     expect((await server.call('/user/regist', { ...base, riskAccepted: true })).body.code).toBe('AGE_CONFIRMATION_REQUIRED');
     expect((await server.call('/user/regist', { ...base, ageConfirmed: true })).body.code).toBe('RISK_ACCEPTANCE_REQUIRED');
@@ -181,13 +161,7 @@ describe('registration', () => {
       code: 'MOBILE_REQUIRED',
       resMsg: 'Mobile Number is required',
     });
-    const short = await server.call('/user/regist', {
-      mobile: '9876500014',
-      password: 'short',
-      code: '123456',
-      ageConfirmed: true,
-      riskAccepted: true,
-    });
+    const short = await server.call('/user/regist', registration('9876500014', '123456', 'short'));
     expect(short.body).toMatchObject({ code: 'PASSWORD_INVALID', field: 'password' });
   });
 });
@@ -202,15 +176,8 @@ describe('registration switch', () => {
     const strict = await startTestServer({ INVITATION_CODE_REQUIRED: 'true' });
     try {
       expect((await strict.call('/user/findRegistSwitch')).body.obj.invitationCodeRequired).toBe(true);
-      await strict.call('/smsserver/getCode', { mobile: '9876500015' });
-      const code = await strict.lastCode('9876500015');
-      const reply = await strict.call('/user/regist', {
-        mobile: '9876500015',
-        password: 'secret-pass-1',
-        code,
-        ageConfirmed: true,
-        riskAccepted: true,
-      });
+      const code = await freshCode(strict, '9876500015');
+      const reply = await strict.call('/user/regist', registration('9876500015', code));
       expect(reply.body).toMatchObject({ code: 'RECOMMENDATION_CODE_REQUIRED', resMsg: 'Recommendation code is required' });
     } finally {
       await strict.stop();
@@ -218,17 +185,7 @@ describe('registration switch', () => {
     const closed = await startTestServer({ REGISTRATION_OPEN: 'false' });
     try {
       expect((await closed.call('/user/findRegistSwitch')).body.obj.registerOpen).toBe(false);
-      expect(
-        (
-          await closed.call('/user/regist', {
-            mobile: '9876500016',
-            password: 'secret-pass-1',
-            code: '123456',
-            ageConfirmed: true,
-            riskAccepted: true,
-          })
-        ).body.code,
-      ).toBe('REGISTRATION_CLOSED');
+      expect((await closed.call('/user/regist', registration('9876500016', '123456'))).body.code).toBe('REGISTRATION_CLOSED');
     } finally {
       await closed.stop();
     }
@@ -333,8 +290,7 @@ describe('password changes', () => {
     const { token } = await server.registerMobile('9876500030', 'secret-pass-1');
     const other = (await server.call('/user/login', { mobile: '9876500030', password: 'secret-pass-1' })).body.obj.token;
     server.clock.advance(61_000);
-    await server.call('/smsserver/getCode', { mobile: '9876500030' });
-    const code = await server.lastCode('9876500030');
+    const code = await freshCode(server, '9876500030');
     expect((await server.call('/user/fogetPSW', { mobile: '9876500030', code, password: 'brand-new-pass' })).body.res).toBe(1);
     expect((await server.call('/user/findUserInfo', {}, { token })).status).toBe(401);
     expect((await server.call('/user/findUserInfo', {}, { token: other })).status).toBe(401);
@@ -380,8 +336,7 @@ describe('password changes', () => {
   it('refuses a withdrawal password equal to the login password, and a login password equal to the withdrawal password', async () => {
     const { token } = await server.registerMobile('9876500035', 'same-pass-123');
     server.clock.advance(61_000);
-    await server.call('/smsserver/getCode', { mobile: '9876500035' });
-    const code = await server.lastCode('9876500035');
+    const code = await freshCode(server, '9876500035');
     const same = await server.call(
       '/user/changeWithdrawPsw',
       { mobile: '9876500035', code, withdrawPassword: 'same-pass-123' },
@@ -433,8 +388,7 @@ describe('password changes', () => {
     });
     expect(noSession.status).toBe(401);
 
-    await server.call('/smsserver/getCode', { mobile: '9876500031' });
-    const code = await server.lastCode('9876500031');
+    const code = await freshCode(server, '9876500031');
     const reply = await server.call(
       '/user/changeWithdrawPsw',
       { mobile: '9876500031', code, withdrawPassword: '654321' },

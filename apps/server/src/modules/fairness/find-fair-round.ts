@@ -1,5 +1,5 @@
 import { isRowId } from '@mayur/rules/field-rules';
-import { lotteryResultView } from '@mayur/rules/lottery-rules';
+import { lotteryResultView, type LotteryResultView } from '@mayur/rules/lottery-rules';
 import type { Queryable } from '../../platform/db/db.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { gameRoom, lotteryRoom } from './fair-room.ts';
@@ -35,17 +35,10 @@ export async function findFairRound(
   );
   const round = rows[0];
   if (!round) throw new AppError('PERIOD_UNKNOWN', `no period ${input.period} in ${room}`, { field: 'period' });
-  const isRevealed = round.state === 'settled';
-  return {
-    chainId: round.chain_id,
-    chainIndex: round.chain_index,
-    commitment: round.commitment,
-    salt: round.salt,
-    seed: isRevealed ? round.seed : null,
-    result: isRevealed ? lotteryResultView(round.result_number, round.result_digits) : null,
+  return fairRoundView(round, {
+    result: lotteryResultView(round.result_number, round.result_digits),
     crashPointX100: null,
-    edge: round.edge,
-  };
+  });
 }
 
 /** A crash round, named by its id: the seed and crash point only once it has crashed and settled. */
@@ -61,6 +54,11 @@ async function findCrashRound(db: Queryable, room: string, roundId: string | und
   );
   const round = rows[0];
   if (!round) throw new AppError('ROUND_UNKNOWN', `no round ${roundId} in ${room}`, { field: 'roundId' });
+  return fairRoundView(round, { result: null, crashPointX100: round.crash_point_x100 });
+}
+
+/** A round's place in its chain, its edge, and its seed and outcome only once it is settled. */
+function fairRoundView(round: RoundChainRow, outcome: { result: LotteryResultView | null; crashPointX100: number | null }) {
   const isRevealed = round.state === 'settled';
   return {
     chainId: round.chain_id,
@@ -68,8 +66,8 @@ async function findCrashRound(db: Queryable, room: string, roundId: string | und
     commitment: round.commitment,
     salt: round.salt,
     seed: isRevealed ? round.seed : null,
-    result: null,
-    crashPointX100: isRevealed ? round.crash_point_x100 : null,
+    result: isRevealed ? outcome.result : null,
+    crashPointX100: isRevealed ? outcome.crashPointX100 : null,
     edge: round.edge,
   };
 }

@@ -144,18 +144,10 @@ export async function approveGiftCode(
   now: Date,
   within: WithinGiftChange = NOTHING_WITHIN,
 ): Promise<TGiftCode> {
-  return db.transaction(async (tx) => {
-    const row = await lockPendingCode(tx, code, now);
+  return decidePendingCode(db, code, checker, 'approved', now, within, async (tx, row) => {
     if (row.maker_key === checker.key) throw new Refusal('APPROVAL_ALREADY_GIVEN', `${checker.key} made gift code ${code}`);
     const maker: Approver = { key: row.maker_key, operatorId: operatorIdOf(row.maker_key), actor: row.created_by };
     await assertNotCoolingPair(tx, { maker, checker }, { coolingMs: rules.approverCoolingMs, nowMs: now.getTime() });
-    const [after] = await tx.query<GiftCodeRow>(
-      `update gift_codes set approval_status = 'approved', approved_by_key = $2, approved_at = $3 where code = $1 returning ${COLUMNS}`,
-      [code, checker.key, now],
-    );
-    const view = giftCodeView(after!, now);
-    await within(tx, giftCodeView(row, now), view);
-    return view;
   });
 }
 
@@ -167,10 +159,27 @@ export async function rejectGiftCode(
   now: Date,
   within: WithinGiftChange = NOTHING_WITHIN,
 ) {
+  return decidePendingCode(db, code, decider, 'rejected', now, within);
+}
+
+/**
+ * Decides a waiting code in one transaction: locked first (refused unless still waiting), then what
+ * the decision must check, then approved or rejected in the decider's name.
+ */
+async function decidePendingCode(
+  db: Db,
+  code: string,
+  decider: Approver,
+  decision: 'approved' | 'rejected',
+  now: Date,
+  within: WithinGiftChange,
+  check: (tx: Queryable, row: GiftCodeRow) => Promise<void> = async () => undefined,
+): Promise<TGiftCode> {
   return db.transaction(async (tx) => {
     const row = await lockPendingCode(tx, code, now);
+    await check(tx, row);
     const [after] = await tx.query<GiftCodeRow>(
-      `update gift_codes set approval_status = 'rejected', approved_by_key = $2, approved_at = $3 where code = $1 returning ${COLUMNS}`,
+      `update gift_codes set approval_status = '${decision}', approved_by_key = $2, approved_at = $3 where code = $1 returning ${COLUMNS}`,
       [code, decider.key, now],
     );
     const view = giftCodeView(after!, now);

@@ -31,52 +31,23 @@ function importedNames(text: string, from: string): string[] {
 }
 
 /** Each power: the use case, its module, the CLI file and the console file that both call it. */
+const power = (useCase: string, from: string, cli: string, consoleFile: string) => ({ useCase, from, cli, console: consoleFile });
 const POWERS = [
-  {
-    useCase: 'approveWithChecker',
-    from: 'payments/withdraw/maker-checker.ts',
-    cli: 'payment-commands.ts',
-    console: 'decide-withdrawal-as-operator.ts',
-  },
-  {
-    useCase: 'rejectWithdrawal',
-    from: 'payments/withdraw/decide-withdrawal.ts',
-    cli: 'payment-commands.ts',
-    console: 'decide-withdrawal-as-operator.ts',
-  },
-  {
-    useCase: 'confirmUsdtDeposit',
-    from: 'payments/recharge/confirm-usdt-deposit.ts',
-    cli: 'payment-commands.ts',
-    console: 'deposit-confirm.ts',
-  },
-  {
-    useCase: 'returnHeldDeposit',
-    from: 'payments/recharge/return-held-deposit.ts',
-    cli: 'payment-commands.ts',
-    console: 'deposit-confirm.ts',
-  },
-  { useCase: 'requestAdjustment', from: 'adjust-balance.ts', cli: 'operator-commands.ts', console: 'player-routes.ts' },
-  { useCase: 'approveAdjustment', from: 'adjust-balance.ts', cli: 'operator-commands.ts', console: 'player-routes.ts' },
-  { useCase: 'rejectAdjustment', from: 'adjust-balance.ts', cli: 'operator-commands.ts', console: 'player-routes.ts' },
-  { useCase: 'createGiftCode', from: 'gifts/gift-codes.ts', cli: 'gift-commands.ts', console: 'gift-codes.ts' },
-  { useCase: 'approveGiftCode', from: 'gifts/gift-codes.ts', cli: 'gift-commands.ts', console: 'gift-codes.ts' },
-  { useCase: 'rejectGiftCode', from: 'gifts/gift-codes.ts', cli: 'gift-commands.ts', console: 'gift-codes.ts' },
-  { useCase: 'createOperator', from: 'operators.ts', cli: 'operator-account-commands.ts', console: 'operator-powers.ts' },
-  {
-    useCase: 'answerComplaint',
-    from: 'complaints/operator-complaints.ts',
-    cli: 'complaint-commands.ts',
-    console: 'admin-complaints.ts',
-  },
-  {
-    useCase: 'closeComplaint',
-    from: 'complaints/operator-complaints.ts',
-    cli: 'complaint-commands.ts',
-    console: 'admin-complaints.ts',
-  },
-  { useCase: 'findDepositQueue', from: 'find-deposit-queue.ts', cli: 'payment-commands.ts', console: 'routes.ts' },
-  { useCase: 'findPlayerByReference', from: 'search-players.ts', cli: 'command-kit.ts', console: 'search-players.ts' },
+  power('approveWithChecker', 'payments/withdraw/maker-checker.ts', 'payment-commands.ts', 'decide-withdrawal-as-operator.ts'),
+  power('rejectWithdrawal', 'payments/withdraw/decide-withdrawal.ts', 'payment-commands.ts', 'decide-withdrawal-as-operator.ts'),
+  power('confirmUsdtDeposit', 'payments/recharge/confirm-usdt-deposit.ts', 'payment-commands.ts', 'deposit-confirm.ts'),
+  power('returnHeldDeposit', 'payments/recharge/return-held-deposit.ts', 'payment-commands.ts', 'deposit-confirm.ts'),
+  power('requestAdjustment', 'adjust-balance.ts', 'operator-commands.ts', 'player-routes.ts'),
+  power('approveAdjustment', 'adjust-balance.ts', 'operator-commands.ts', 'player-routes.ts'),
+  power('rejectAdjustment', 'adjust-balance.ts', 'operator-commands.ts', 'player-routes.ts'),
+  power('createGiftCode', 'gifts/gift-codes.ts', 'gift-commands.ts', 'gift-codes.ts'),
+  power('approveGiftCode', 'gifts/gift-codes.ts', 'gift-commands.ts', 'gift-codes.ts'),
+  power('rejectGiftCode', 'gifts/gift-codes.ts', 'gift-commands.ts', 'gift-codes.ts'),
+  power('createOperator', 'operators.ts', 'operator-account-commands.ts', 'operator-powers.ts'),
+  power('answerComplaint', 'complaints/operator-complaints.ts', 'complaint-commands.ts', 'admin-complaints.ts'),
+  power('closeComplaint', 'complaints/operator-complaints.ts', 'complaint-commands.ts', 'admin-complaints.ts'),
+  power('findDepositQueue', 'find-deposit-queue.ts', 'payment-commands.ts', 'routes.ts'),
+  power('findPlayerByReference', 'search-players.ts', 'command-kit.ts', 'search-players.ts'),
 ];
 
 describe('the CLI and the console share each operator power', () => {

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { checkLedger } from '../wallet/check-ledger.ts';
-import { runOperatorCommand, type CommandArgs } from './operator-commands.ts';
+import { operator as operatorCommand } from '../../../test/payments.ts';
+import type { CommandArgs } from './operator-commands.ts';
 
 // Operator commands that move money: a retried command (a time-out, a lost connection, a second
 // terminal) must move the money once.
@@ -20,19 +20,7 @@ afterEach(async () => {
   expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
 });
 
-const operator = (args: CommandArgs, actor = 'tester') =>
-  runOperatorCommand(
-    {
-      db: server.ctx.db,
-      clock: server.ctx.clock,
-      log: server.ctx.log,
-      gateway: server.ctx.gateway,
-      inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor,
-    },
-    'user:adjust',
-    args,
-  );
+const operator = (args: CommandArgs, actor = 'tester') => operatorCommand(server, 'user:adjust', args, actor);
 
 const cashOf = async (userId: number) => (await findPlayerBalances(server.ctx.db, userId)).cashPaise;
 

@@ -2,7 +2,8 @@ import type { AppContext } from '../../platform/context.ts';
 import type { ProviderSettings } from './providers-env.ts';
 import { findPlayerBalances } from '../wallet/accounts.ts';
 import { newToken, tokenHash } from './game-sessions.ts';
-import { WalletRefusal, type AuthenticateCall, type WalletAnswer } from './wallet-calls.ts';
+import type { AuthenticateCall, WalletAnswer } from './wallet-calls.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 /**
  * The studio exchanges the launch token from the game's address for a session token, once: the
@@ -42,8 +43,8 @@ export async function applyAuthenticate(
      from launch l left join opened o on o.id = l.id`,
     [tokenHash(call.launchToken), provider.id, now, tokenHash(sessionToken), expiresAt],
   );
-  if (session?.is_frozen) throw new WalletRefusal('PLAYER_FROZEN', 'the operator froze this account');
-  if (!session?.is_opened) throw new WalletRefusal('SESSION_INVALID', 'unknown, spent or expired launch token');
+  if (session?.is_frozen) throw new Refusal('PLAYER_FROZEN', 'the operator froze this account');
+  if (!session?.is_opened) throw new Refusal('SESSION_INVALID', 'unknown, spent or expired launch token');
   const { cashPaise } = await findPlayerBalances(ctx.db, session.user_id);
   return {
     isOk: true,

@@ -11,7 +11,7 @@ const lanes = new WeakMap<AppContext, Map<string, MoneyLane>>();
 /**
  * A studio's debit or credit, applied in this node's group commit for its provider (decision 0026,
  * "Throughput"; `GROUP_COMMIT_WINDOW_MS` and `GROUP_COMMIT_LIMIT` as for the games): the answer, or
- * the call's own refusal thrown as a WalletRefusal.
+ * the call's own refusal thrown as a Refusal.
  */
 export async function applyMoneyCall(ctx: AppContext, provider: ProviderSettings, call: MoneyCall): Promise<WalletAnswer> {
   const outcome = await laneOf(ctx, provider).submit(call);

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context.ts';
 import type { ProviderSettings } from './providers-env.ts';
 import type { Queryable } from '../../platform/db/db.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { findPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
 import { postGroup } from '../wallet/ledger.ts';
 import { findSessionAndClaim } from './game-sessions.ts';
@@ -11,7 +12,7 @@ import {
   findProviderTransaction,
   type ProviderTransactionRow,
 } from './provider-transactions.ts';
-import { WalletRefusal, type RollbackCall, type WalletAnswer } from './wallet-calls.ts';
+import type { RollbackCall, WalletAnswer } from './wallet-calls.ts';
 
 async function markRollback(tx: Queryable, rollbackId: bigint, state: 'unknown_reference' | 'no_effect'): Promise<void> {
   await tx.query('update provider_transactions set state = $2, transfer_key = null where id = $1', [rollbackId, state]);
@@ -83,9 +84,9 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
       }
       debit = (await findProviderTransaction(tx, provider.id, call.referenceTransactionId, true))!;
     }
-    if (debit.kind !== 'debit') throw new WalletRefusal('TRANSACTION_CONFLICT', 'the reference is not a debit');
-    if (debit.user_id !== call.playerId) throw new WalletRefusal('PLAYER_MISMATCH', 'the debit belongs to another player');
-    if (debit.round_id !== call.roundId) throw new WalletRefusal('TRANSACTION_CONFLICT', 'the debit belongs to another round');
+    if (debit.kind !== 'debit') throw new Refusal('TRANSACTION_CONFLICT', 'the reference is not a debit');
+    if (debit.user_id !== call.playerId) throw new Refusal('PLAYER_MISMATCH', 'the debit belongs to another player');
+    if (debit.round_id !== call.roundId) throw new Refusal('TRANSACTION_CONFLICT', 'the debit belongs to another round');
     if (debit.state !== 'accepted') {
       await markRollback(tx, claimed, 'no_effect');
       // Reported like the studio reports it: the amount of the debit it names.
@@ -97,7 +98,7 @@ export async function applyRollback(ctx: AppContext, provider: ProviderSettings,
        where provider_id = $1 and round_id = $2 and user_id = $3 and kind = 'credit' limit 1`,
       [provider.id, call.roundId, call.playerId],
     );
-    if (credit) throw new WalletRefusal('ROUND_SETTLED', 'the round was already credited: its debits stand');
+    if (credit) throw new Refusal('ROUND_SETTLED', 'the round was already credited: its debits stand');
     await tx.query(`update provider_transactions set state = 'rolled_back' where id = $1`, [debit.id]);
     await tx.query('update provider_transactions set amount_paise = $2 where id = $1', [claimed, debit.amount_paise]);
     const { cashAccountId } = await findPlayerAccounts(tx, call.playerId);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { isConnectionError } from '../../platform/db/db-errors.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { Refusal } from '../../platform/refusal.ts';
 import { adapterOf } from './adapters/mayur-seamless-adapter.ts';
 import { applyAuthenticate } from './apply-authenticate.ts';
 import { applyMoneyCall } from './apply-money-call.ts';
@@ -9,8 +9,8 @@ import { applyRollback } from './apply-rollback.ts';
 import { findBalance } from './find-balance.ts';
 import {
   currencyRefusal,
+  isCallRefusal,
   WALLET_ACTIONS,
-  WalletRefusal,
   type WalletAction,
   type WalletAnswer,
   type WalletCall,
@@ -87,13 +87,13 @@ export function registerProviderCallbacks(app: FastifyInstance, ctx: AppContext)
         try {
           return send(await runCall(ctx, provider, parsed.call));
         } catch (error) {
-          if (error instanceof WalletRefusal) {
+          if (isCallRefusal(error)) {
             // A credit over a ceiling may be a leaked signing secret: logged as a warning (and counted, metrics.ts).
             const level = error.code === 'CREDIT_CEILING_REACHED' ? 'warn' : 'info';
             request.log[level]({ provider: provider.id, action, code: error.code, why: error.message }, 'provider call refused');
             return send({ isOk: false, code: error.code, message: error.message, balancePaise: error.balancePaise });
           }
-          if (isConnectionError(error) || (error instanceof AppError && error.code === 'TRY_AGAIN')) {
+          if (isConnectionError(error) || (error instanceof Refusal && error.code === 'TRY_AGAIN')) {
             request.log.warn({ provider: provider.id, action, err: error }, 'provider call: database unavailable');
             return send({ isOk: false, code: 'TRY_AGAIN', message: 'try again' });
           }

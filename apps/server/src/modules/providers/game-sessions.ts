@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../../platform/db/db.ts';
-import { WalletRefusal } from './wallet-calls.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // Launch tokens and session tokens: 256 random bits, URL-safe, stored only as their SHA-256.
 
@@ -52,8 +52,8 @@ export async function findGameSession(
      where s.session_token_hash = $1 and s.provider_id = $2`,
     [tokenHash(sessionToken), providerId],
   );
-  if (!row) throw new WalletRefusal('SESSION_INVALID', 'unknown session token');
-  if (row.user_id !== playerId) throw new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player');
+  if (!row) throw new Refusal('SESSION_INVALID', 'unknown session token');
+  if (row.user_id !== playerId) throw new Refusal('PLAYER_MISMATCH', 'the session belongs to another player');
   return {
     id: row.id,
     userId: row.user_id,
@@ -77,7 +77,7 @@ export type SessionClaim = {
 };
 
 /** A claim's session and whether it took the transaction id (null: claimed before, a replay); or why not. */
-export type ClaimResult = { session: GameSession; claimedId: bigint | null } | { refusal: WalletRefusal };
+export type ClaimResult = { session: GameSession; claimedId: bigint | null } | { refusal: Refusal };
 
 /**
  * `findGameSession` and the claim of the studio's transaction ids (see provider-transactions.ts) in one
@@ -147,9 +147,9 @@ export async function findSessionsAndClaim(
   assert.equal(byId.size, claims.length, 'transaction ids of one claim are distinct');
   return claims.map((claim): ClaimResult => {
     const row = byId.get(claim.transactionId)!;
-    if (row.session_id === null) return { refusal: new WalletRefusal('SESSION_INVALID', 'unknown session token') };
+    if (row.session_id === null) return { refusal: new Refusal('SESSION_INVALID', 'unknown session token') };
     if (row.user_id !== claim.playerId)
-      return { refusal: new WalletRefusal('PLAYER_MISMATCH', 'the session belongs to another player') };
+      return { refusal: new Refusal('PLAYER_MISMATCH', 'the session belongs to another player') };
     return {
       session: {
         id: row.session_id,

@@ -3,6 +3,7 @@ import type { ProviderSettings } from './providers-env.ts';
 import type { Tx } from '../../platform/db/db.ts';
 import { planEachRun } from '../../platform/db/plan-each-run.ts';
 import type { AppError } from '../../platform/http/app-error.ts';
+import { Refusal, type RefusalCode } from '../../platform/refusal.ts';
 import { refuseProtectedBets } from '../protection/enforce-protection.ts';
 import { findManyPlayerAccounts, findPlayerBalances } from '../wallet/accounts.ts';
 import { isKeyRace, MAX_KEY_RACE_ATTEMPTS, postEach, type TransferInput } from '../wallet/ledger.ts';
@@ -16,7 +17,7 @@ import {
   roundKey,
   unclaimProviderTransactions,
 } from './provider-transactions.ts';
-import { WalletRefusal, type CreditCall, type DebitCall, type WalletAnswer, type WalletErrorCode } from './wallet-calls.ts';
+import { isCallRefusal, type CreditCall, type DebitCall, type WalletAnswer } from './wallet-calls.ts';
 
 // The studio's bets and wins, applied together (decision 0026, "Throughput"): a node gathers the
 // debits and credits that arrive within a few milliseconds and applies them in one transaction, as
@@ -40,7 +41,7 @@ import { WalletRefusal, type CreditCall, type DebitCall, type WalletAnswer, type
 export type MoneyCall = DebitCall | CreditCall;
 
 /** One call's result in a batch: its answer, its refusal, or the error that failed its transaction. */
-export type MoneyOutcome = { answer: WalletAnswer } | { refusal: WalletRefusal } | { error: unknown };
+export type MoneyOutcome = { answer: WalletAnswer } | { refusal: Refusal } | { error: unknown };
 
 /**
  * Applies a batch of calls of one provider and answers each on its own: one refusal never fails the
@@ -114,9 +115,9 @@ type Claimed = { position: number; call: MoneyCall; claimedId: bigint; session: 
 type Pending =
   | { kind: 'answer'; answer: WalletAnswer }
   | { kind: 'answer-with-balance'; walletTransactionId: string | null; isReplay: boolean }
-  | { kind: 'refusal'; code: WalletErrorCode; message: string; isWithBalance: boolean };
+  | { kind: 'refusal'; code: RefusalCode; message: string; isWithBalance: boolean };
 
-const refusal = (code: WalletErrorCode, message: string, isWithBalance = false): Pending => ({
+const refusal = (code: RefusalCode, message: string, isWithBalance = false): Pending => ({
   kind: 'refusal',
   code,
   message,
@@ -335,7 +336,7 @@ function replayOf(call: MoneyCall, stored: ReadonlyMap<string, Parameters<typeof
       amountPaise: call.amountPaise,
     });
   } catch (error) {
-    if (error instanceof WalletRefusal) return refusal(error.code, error.message);
+    if (isCallRefusal(error)) return refusal(error.code, error.message);
     throw error;
   }
   return { kind: 'answer-with-balance', walletTransactionId: row.transfer_key, isReplay: true };
@@ -356,6 +357,8 @@ async function answer(tx: Tx, calls: readonly MoneyCall[], pending: readonly Pen
       return {
         answer: { isOk: true, balancePaise: balancePaise!, walletTransactionId: p.walletTransactionId, isReplay: p.isReplay },
       };
-    return { refusal: new WalletRefusal(p.code, p.message, p.isWithBalance ? balancePaise : undefined) };
+    return {
+      refusal: new Refusal(p.code, p.message, { balancePaise: p.isWithBalance ? balancePaise : undefined }),
+    };
   });
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../platform/db/db.ts';
-import { WalletRefusal } from './wallet-calls.ts';
+import { Refusal } from '../../platform/refusal.ts';
 
 // The studio's transaction ids, claimed once per provider: the unique index decides replays, and a
 // concurrent duplicate waits for the first one's commit and then finds it.
@@ -85,7 +85,7 @@ export function assertSameTransaction(
     stored.round_id === given.roundId &&
     (given.amountPaise === null || stored.amount_paise === given.amountPaise) &&
     (given.referenceTransactionId === undefined || stored.reference_transaction_id === given.referenceTransactionId);
-  if (!isSame) throw new WalletRefusal('TRANSACTION_CONFLICT', 'this transaction id was used with different content');
+  if (!isSame) throw new Refusal('TRANSACTION_CONFLICT', 'this transaction id was used with different content');
 }
 
 /** The stored rows of several transaction ids (replays of a batch), by transaction id. */

@@ -115,14 +115,30 @@ async function playing(cashPaise = 100_000n, provider = 'studio') {
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${process.pid}-${++sequence}`;
 
-function debit(p: { sessionToken: string; playerId: string }, amount: string, ids: { tx?: string; round?: string } = {}) {
+type DebitIds = { tx?: string; round?: string };
+
+/** A debit's transaction and round in the game, new ones unless given. */
+function debitIn(ids: DebitIds) {
+  return { transactionId: ids.tx ?? nextId('d'), roundId: ids.round ?? nextId('r'), gameCode: 'fortune-tiger' };
+}
+
+function debit(p: { sessionToken: string; playerId: string }, amount: string, ids: DebitIds = {}) {
+  return { sessionToken: p.sessionToken, playerId: p.playerId, ...debitIn(ids), amount };
+}
+
+/** A credit of `amount` in the round, under a transaction id of its own. */
+function credit(p: { sessionToken: string; playerId: string }, roundId: string, amount: string) {
+  return { sessionToken: p.sessionToken, playerId: p.playerId, transactionId: nextId('c'), roundId, amount };
+}
+
+/** A rollback of `bet`, under a transaction id of its own. */
+function rollback(p: { sessionToken: string; playerId: string }, bet: { transactionId: string; roundId: string }) {
   return {
     sessionToken: p.sessionToken,
     playerId: p.playerId,
-    transactionId: ids.tx ?? nextId('d'),
-    roundId: ids.round ?? nextId('r'),
-    gameCode: 'fortune-tiger',
-    amount,
+    transactionId: nextId('x'),
+    referenceTransactionId: bet.transactionId,
+    roundId: bet.roundId,
   };
 }
 
@@ -238,13 +254,7 @@ describe('debits and credits', () => {
     const round = nextId('r');
     const bet = await studio('debit', debit(p, '25.00', { round }));
     expect(bet.body).toMatchObject({ status: 'ok', balance: '975.00', isReplay: false });
-    const win = await studio('credit', {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('c'),
-      roundId: round,
-      amount: '60.00',
-    });
+    const win = await studio('credit', credit(p, round, '60.00'));
     expect(win.body).toMatchObject({ status: 'ok', balance: '1035.00' });
     const list = await server.call('/cash/findMoneyTranceList', { pageNum: 1, pageSize: 10, type: 'game' }, { token: p.token });
     expect(list.body.obj.list.map((row: { reason: string; amount: string }) => [row.reason, row.amount])).toEqual([
@@ -260,13 +270,7 @@ describe('debits and credits', () => {
     const bets = await Promise.all(Array.from({ length: 5 }, () => studio('debit', bet)));
     expect(bets.every((reply) => reply.body.status === 'ok')).toBe(true);
     expect(bets.filter((reply) => reply.body.isReplay === false)).toHaveLength(1);
-    const win = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('c'),
-      roundId: round,
-      amount: '30.00',
-    };
+    const win = credit(p, round, '30.00');
     const wins = await Promise.all(Array.from({ length: 5 }, () => studio('credit', win)));
     expect(wins.every((reply) => reply.body.status === 'ok')).toBe(true);
     expect(await cashOf(server, p.userId)).toBe(100_000n - 1_000n + 3_000n);
@@ -293,13 +297,7 @@ describe('debits and credits', () => {
   it('refuses a credit before its debit, and accepts it once the debit arrived', async () => {
     const p = await playing();
     const round = nextId('r');
-    const win = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('c'),
-      roundId: round,
-      amount: '5.00',
-    };
+    const win = credit(p, round, '5.00');
     expect((await studio('credit', win)).body).toMatchObject({ status: 'error', code: 'ROUND_NOT_FOUND' });
     await studio('debit', debit(p, '1.00', { round }));
     expect((await studio('credit', win)).body).toMatchObject({ status: 'ok', balance: '1004.00' });
@@ -333,26 +331,14 @@ describe('rollbacks', () => {
     const p = await playing();
     const bet = debit(p, '40.00');
     await studio('debit', bet);
-    const cancel = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('x'),
-      referenceTransactionId: bet.transactionId,
-      roundId: bet.roundId,
-    };
+    const cancel = rollback(p, bet);
     const replies = await Promise.all(Array.from({ length: 5 }, () => studio('rollback', cancel)));
     expect(replies.every((reply) => reply.body.status === 'ok')).toBe(true);
     const again = await studio('rollback', { ...cancel, transactionId: nextId('x') });
     expect(again.body).toMatchObject({ status: 'ok', balance: '1000.00' });
     expect(await cashOf(server, p.userId)).toBe(100_000n);
     // A credit for the cancelled round finds no open debit.
-    const win = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('c'),
-      roundId: bet.roundId,
-      amount: '80.00',
-    };
+    const win = credit(p, bet.roundId, '80.00');
     expect((await studio('credit', win)).body.code).toBe('ROUND_NOT_FOUND');
   });
 
@@ -360,20 +346,8 @@ describe('rollbacks', () => {
     const p = await playing();
     const bet = debit(p, '40.00');
     await studio('debit', bet);
-    await studio('credit', {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('c'),
-      roundId: bet.roundId,
-      amount: '0.00',
-    });
-    const cancel = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('x'),
-      referenceTransactionId: bet.transactionId,
-      roundId: bet.roundId,
-    };
+    await studio('credit', credit(p, bet.roundId, '0.00'));
+    const cancel = rollback(p, bet);
     expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'error', code: 'ROUND_SETTLED' });
     expect(await cashOf(server, p.userId)).toBe(96_000n);
   });
@@ -381,13 +355,7 @@ describe('rollbacks', () => {
   it('accepts a rollback of an unknown debit once and refuses that debit when it arrives late', async () => {
     const p = await playing();
     const bet = debit(p, '40.00');
-    const cancel = {
-      sessionToken: p.sessionToken,
-      playerId: p.playerId,
-      transactionId: nextId('x'),
-      referenceTransactionId: bet.transactionId,
-      roundId: bet.roundId,
-    };
+    const cancel = rollback(p, bet);
     expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'ok', balance: '1000.00' });
     expect((await studio('rollback', cancel)).body).toMatchObject({ status: 'ok', isReplay: true });
     expect((await studio('debit', bet)).body).toMatchObject({ status: 'error', code: 'DEBIT_ROLLED_BACK' });
@@ -440,16 +408,8 @@ describe('group commit', () => {
   // The calls a node gathered within its window, applied as one batch (decision 0026, "Throughput").
   const studioSettings = () => server.ctx.config.providers.list.find((provider) => provider.id === 'studio')!;
   const batch = (calls: MoneyCall[]) => applyMoneyBatch(server.ctx, studioSettings(), calls);
-  const bet = (p: { sessionToken: string; userId: number }, amountPaise: bigint, ids: { tx?: string; round?: string } = {}) =>
-    ({
-      action: 'debit',
-      sessionToken: p.sessionToken,
-      playerId: p.userId,
-      transactionId: ids.tx ?? nextId('d'),
-      roundId: ids.round ?? nextId('r'),
-      gameCode: 'fortune-tiger',
-      amountPaise,
-    }) as const;
+  const bet = (p: { sessionToken: string; userId: number }, amountPaise: bigint, ids: DebitIds = {}) =>
+    ({ action: 'debit', sessionToken: p.sessionToken, playerId: p.userId, ...debitIn(ids), amountPaise }) as const;
   const win = (p: { sessionToken: string; userId: number }, amountPaise: bigint, round: string) =>
     ({
       action: 'credit',
@@ -588,21 +548,6 @@ describe('passes of a batch', () => {
 });
 
 describe('frozen and logged-out players', () => {
-  const credit = (p: { sessionToken: string; playerId: string }, roundId: string, amount: string) => ({
-    sessionToken: p.sessionToken,
-    playerId: p.playerId,
-    transactionId: nextId('c'),
-    roundId,
-    amount,
-  });
-  const rollback = (p: { sessionToken: string; playerId: string }, bet: { transactionId: string; roundId: string }) => ({
-    sessionToken: p.sessionToken,
-    playerId: p.playerId,
-    transactionId: nextId('x'),
-    referenceTransactionId: bet.transactionId,
-    roundId: bet.roundId,
-  });
-
   it('ends a frozen player’s studio sessions and unused launch tokens, and still settles the bets made before', async () => {
     const p = await playing();
     const other = await playing();

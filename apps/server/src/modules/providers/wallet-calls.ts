@@ -1,3 +1,5 @@
+import type { ErrorCode } from '@mayur/rules/errors';
+import { Refusal, type RefusalCode, type StudioWalletOnlyCode } from '../../platform/refusal.ts';
 import type { ProviderSettings } from './providers-env.ts';
 
 // The seamless wallet's calls as our use cases see them, whatever adapter read them off the wire
@@ -38,26 +40,12 @@ export type WalletCall = AuthenticateCall | BalanceCall | DebitCall | CreditCall
 export type WalletAction = WalletCall['action'];
 export const WALLET_ACTIONS: readonly WalletAction[] = ['authenticate', 'balance', 'debit', 'credit', 'rollback'];
 
-/** The wallet API's refusal codes (docs/provider-wallet-api.md), apart from the player API's. */
+/**
+ * The wallet API's refusal codes (docs/provider-wallet-api.md): its own, and four it shares with the
+ * player API. A use case refuses a call by throwing a Refusal with one of them.
+ */
 export type WalletErrorCode =
-  | 'BAD_REQUEST'
-  | 'INVALID_SIGNATURE'
-  | 'INVALID_API_KEY'
-  | 'PROVIDER_UNKNOWN'
-  | 'SESSION_INVALID'
-  | 'PLAYER_MISMATCH'
-  | 'INSUFFICIENT_BALANCE'
-  | 'PLAYER_BLOCKED'
-  | 'PLAYER_FROZEN'
-  | 'LIMIT_REACHED'
-  | 'CREDIT_CEILING_REACHED'
-  | 'CURRENCY_MISMATCH'
-  | 'TRANSACTION_CONFLICT'
-  | 'ROUND_NOT_FOUND'
-  | 'ROUND_SETTLED'
-  | 'DEBIT_ROLLED_BACK'
-  | 'TRY_AGAIN'
-  | 'INTERNAL';
+  StudioWalletOnlyCode | Extract<ErrorCode, 'BAD_REQUEST' | 'INSUFFICIENT_BALANCE' | 'TRY_AGAIN' | 'INTERNAL'>;
 
 export type WalletAnswer =
   | {
@@ -71,15 +59,32 @@ export type WalletAnswer =
     }
   | { isOk: false; code: WalletErrorCode; message: string; balancePaise?: bigint };
 
-/** A refusal a use case throws; the callback route turns it into the adapter's error answer. */
-export class WalletRefusal extends Error {
-  constructor(
-    readonly code: WalletErrorCode,
-    message: string,
-    readonly balancePaise?: bigint,
-  ) {
-    super(message);
-  }
+const CALL_REFUSAL_CODES: ReadonlySet<RefusalCode> = new Set<WalletErrorCode>([
+  'BAD_REQUEST',
+  'INVALID_SIGNATURE',
+  'INVALID_API_KEY',
+  'PROVIDER_UNKNOWN',
+  'SESSION_INVALID',
+  'PLAYER_MISMATCH',
+  'INSUFFICIENT_BALANCE',
+  'PLAYER_BLOCKED',
+  'PLAYER_FROZEN',
+  'LIMIT_REACHED',
+  'CREDIT_CEILING_REACHED',
+  'CURRENCY_MISMATCH',
+  'TRANSACTION_CONFLICT',
+  'ROUND_NOT_FOUND',
+  'ROUND_SETTLED',
+  'DEBIT_ROLLED_BACK',
+]);
+
+/**
+ * Whether an error is a refusal of the call the studio is told as it is (its code, detail and balance).
+ * TRY_AGAIN and INTERNAL are not among them: the callback route words those itself, so that no detail
+ * of ours reaches the studio.
+ */
+export function isCallRefusal(error: unknown): error is Refusal & { readonly code: WalletErrorCode } {
+  return error instanceof Refusal && CALL_REFUSAL_CODES.has(error.code);
 }
 
 export type ProviderOf = ProviderSettings;

@@ -1,24 +1,19 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { openHouseShards } from '../../../test/ledger-payouts.ts';
 import type { Queryable } from '../../platform/db/db.ts';
-import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
+import { houseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { payOut, postEach, postGroup, preparePayouts, type TransferInput } from './ledger.ts';
 import { TRANSFER_REASONS } from './transfer-reasons.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // What the database itself refuses of the ledger (migrations 0030 and 0034), tried with raw SQL as a
 // statement written around the wallet would be, and every way the wallet posts still accepted. On
 // PGlite and, with DATABASE_URL, on PostgreSQL.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 const NO_SUCH_ID = 2_000_000_000;
 let sequence = 0;
@@ -244,7 +239,7 @@ describe('the wallet posts as before through every statement that writes entries
       postEach(tx, [credit(players[1]!, 'each', 100n), [credit(players[2]!, 'each', 300n), credit(players[2]!, 'each', 200n)]]),
     );
     expect(outcomes.flat().every((outcome) => outcome.isPosted)).toBe(true);
-    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, 'room:guards', shard);
+    await openHouseShards(server, 'room:guards');
     const payouts = (name: string) => ({
       housePurpose: 'room:guards' as const,
       reason: 'payout' as const,

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { houseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { payOut, postEach, postGroup, type TransferInput } from './ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // Every way of posting refuses an account that does not exist and writes nothing (the wallet checks
 // first, and the database's statement checks of migration 0034 stand behind it), accounts cannot be
 // removed, and ledger:check finds any orphan row written around both. On PGlite and, with
 // DATABASE_URL, on PostgreSQL.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 const NO_SUCH_ACCOUNT = 2_000_000_000;
 let sequence = 0;

@@ -1,42 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
+import { describe, expect, it } from 'vitest';
+import { twoPlayersAndTheHouse } from '../../../test/ledger-moves.ts';
+import { openHouseShards, payOutInOwnTransaction } from '../../../test/ledger-payouts.ts';
 import { checkLedger } from './check-ledger.ts';
-import { payOut, postEach, postGroup, type TransferInput } from './ledger.ts';
+import { postEach, postGroup, type TransferInput } from './ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // Single transfers (alone, or two in one group like a bet and its fee), batches and payouts in the
 // caller's transaction, in both directions between two players and the house, all at once: every way
 // of posting in its lock order. On PostgreSQL every one must go through (no deadlock reaches a caller)
 // and the ledger must balance.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 const ROUNDS = 60;
 const CALLERS = 16;
 
 describe('transfers under load in every direction', () => {
   it('posts every single, paired and batched transfer between two players and the house', async () => {
-    const first = await quickPlayer(server, { cashPaise: 10_000_000n });
-    const second = await quickPlayer(server, { cashPaise: 10_000_000n });
-    const house = await houseAccountId(server.ctx.db, 'adjustments');
-    const fees = await houseAccountId(server.ctx.db, 'fees');
-    const [a, b] = [first.cashAccountId, second.cashAccountId];
     let sequence = 0;
-    const move = (debitAccountId: number, creditAccountId: number, amountPaise: bigint): TransferInput => ({
-      idempotencyKey: `lock-order-${(sequence += 1)}`,
-      debitAccountId,
-      creditAccountId,
-      amountPaise,
-      reason: 'adjustment',
-    });
-    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, 'room:lock-order', shard);
+    const nextKey = () => `lock-order-${(sequence += 1)}`;
+    const { first, second, a, b, house, fees, move } = await twoPlayersAndTheHouse(server, 10_000_000n, nextKey);
+    await openHouseShards(server, 'room:lock-order');
     const single = (t: TransferInput) => server.ctx.db.transaction((tx) => postGroup(tx, [t]));
     // Two transfers in one transaction, as a deposit and its invite bonus, in crossing directions.
     const paired = (one: TransferInput, two: TransferInput) => server.ctx.db.transaction((tx) => postGroup(tx, [one, two]));
@@ -46,21 +30,16 @@ describe('transfers under load in every direction', () => {
     };
     // Both players paid from their shards of a room, as a crash round's wins with its settlement.
     const payout = () =>
-      server.ctx.db.transaction((tx) =>
-        payOut(
-          { inTransaction: tx },
-          {
-            housePurpose: 'room:lock-order',
-            reason: 'payout',
-            rows: [first.userId, second.userId].map((userId) => ({
-              idempotencyKey: `lock-order-${(sequence += 1)}`,
-              userId,
-              amountPaise: 7n,
-              reference: null,
-            })),
-          },
-        ),
-      );
+      payOutInOwnTransaction(server, {
+        housePurpose: 'room:lock-order',
+        reason: 'payout',
+        rows: [first.userId, second.userId].map((userId) => ({
+          idempotencyKey: nextKey(),
+          userId,
+          amountPaise: 7n,
+          reference: null,
+        })),
+      });
 
     const work: Array<() => Promise<unknown>> = [];
     for (let i = 0; i < ROUNDS; i++) {

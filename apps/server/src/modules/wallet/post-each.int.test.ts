@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectLedgerBalanced } from '../../../test/payments.ts';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
 import { houseAccountId } from './accounts.ts';
 import {
   isKeyRace,
@@ -12,18 +11,13 @@ import {
   type TransferInput,
   type TransferOutcome,
 } from './ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // The ledger's batch (`postEach`), in which each transfer or group succeeds or fails on its own (the
 // group commits of bets, cash-outs and a studio's calls), on PGlite and, with DATABASE_URL, on
 // PostgreSQL where the races are real.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 let sequence = 0;
 const key = (name: string) => `each-${name}-${(sequence += 1)}`;
@@ -33,6 +27,31 @@ async function balanceOf(accountId: number): Promise<bigint> {
     accountId,
   ]);
   return row!.balance_paise;
+}
+
+/** One gift key from two house accounts to two new players: at most one of the two can be posted. */
+async function giftsContestingOneKey(name: string) {
+  const [one, two] = [await quickPlayer(server), await quickPlayer(server)];
+  const gift = { idempotencyKey: key(name), amountPaise: 100n, reason: 'gift' } as const;
+  const variants: TransferInput[] = [
+    { ...gift, debitAccountId: await houseAccountId(server.ctx.db, 'promotions'), creditAccountId: one.cashAccountId },
+    { ...gift, debitAccountId: await houseAccountId(server.ctx.db, 'adjustments'), creditAccountId: two.cashAccountId },
+  ];
+  return { one, two, variants };
+}
+
+/**
+ * Of attempts alternating between the two variants of a contested key, exactly one posted it: every
+ * attempt at its variant posted or replayed, every attempt at the other was refused as a conflict.
+ */
+function expectOneVariantWon(outcomes: TransferOutcome[], attemptsPerVariant: number) {
+  const winners = outcomes.flatMap((o, i) => (o.isPosted && !o.transfer.isReplay ? [i % 2] : []));
+  expect(winners).toHaveLength(1);
+  const winner = winners[0]!;
+  expect(outcomes.filter((o, i) => i % 2 === winner && o.isPosted)).toHaveLength(attemptsPerVariant);
+  expect(outcomes.filter((o, i) => i % 2 !== winner && !o.isPosted && o.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(
+    attemptsPerVariant,
+  );
 }
 
 async function transfersWithKeys(keys: string[]): Promise<string[]> {
@@ -219,35 +238,12 @@ describe('postEach, transfer by transfer', () => {
   });
 
   it('posts a key once when parallel batches carry it on different accounts, the rest replays or conflicts', async () => {
-    const [one, two] = [await quickPlayer(server), await quickPlayer(server)];
-    const promotions = await houseAccountId(server.ctx.db, 'promotions');
-    const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
-    const contested = key('contested');
-    const variants: TransferInput[] = [
-      {
-        idempotencyKey: contested,
-        debitAccountId: promotions,
-        creditAccountId: one.cashAccountId,
-        amountPaise: 100n,
-        reason: 'gift',
-      },
-      {
-        idempotencyKey: contested,
-        debitAccountId: adjustments,
-        creditAccountId: two.cashAccountId,
-        amountPaise: 100n,
-        reason: 'gift',
-      },
-    ];
+    const { one, two, variants } = await giftsContestingOneKey('contested');
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) => server.ctx.db.transaction((tx) => postEach(tx, [variants[i % 2]!]))),
     );
-    const outcomes = results.map((outcomes) => outcomes[0]!);
-    const winners = outcomes.flatMap((o, i) => (o.isPosted && !o.transfer.isReplay ? [i % 2] : []));
-    expect(winners).toHaveLength(1);
-    const winner = winners[0]!;
-    expect(outcomes.filter((o, i) => i % 2 === winner && o.isPosted)).toHaveLength(10);
-    expect(outcomes.filter((o, i) => i % 2 !== winner && !o.isPosted && o.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(10);
+    const contested = results.map((outcomes) => outcomes[0]!);
+    expectOneVariantWon(contested, 10);
     expect((await balanceOf(one.cashAccountId)) + (await balanceOf(two.cashAccountId))).toBe(100n);
     await expectLedgerBalanced(server);
   });
@@ -332,40 +328,15 @@ describe('postEach as a whole transaction', () => {
   });
 
   it('posts a key once when whole batches of several nodes race it on different accounts: a lost race runs its batch again', async () => {
-    const [one, two] = [await quickPlayer(server), await quickPlayer(server)];
-    const promotions = await houseAccountId(server.ctx.db, 'promotions');
-    const adjustments = await houseAccountId(server.ctx.db, 'adjustments');
-    const contested = key('batched-contested');
-    const variants: TransferInput[] = [
-      {
-        idempotencyKey: contested,
-        debitAccountId: promotions,
-        creditAccountId: one.cashAccountId,
-        amountPaise: 100n,
-        reason: 'gift',
-      },
-      {
-        idempotencyKey: contested,
-        debitAccountId: adjustments,
-        creditAccountId: two.cashAccountId,
-        amountPaise: 100n,
-        reason: 'gift',
-      },
-    ];
+    const { one, two, variants } = await giftsContestingOneKey('batched-contested');
     // One batch per "node": each is its transaction's only work, so no savepoint guards it.
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
         postWhole([variants[i % 2]!, { ...variants[i % 2]!, idempotencyKey: key(`batched-other-${i}`), amountPaise: 1n }]),
       ),
     );
-    const contestedOutcomes = results.map((outcomes) => outcomes[0]!);
-    const winners = contestedOutcomes.flatMap((o, i) => (o.isPosted && !o.transfer.isReplay ? [i % 2] : []));
-    expect(winners).toHaveLength(1);
-    const winner = winners[0]!;
-    expect(contestedOutcomes.filter((o, i) => i % 2 === winner && o.isPosted)).toHaveLength(5);
-    expect(contestedOutcomes.filter((o, i) => i % 2 !== winner && !o.isPosted && o.code === 'IDEMPOTENCY_CONFLICT')).toHaveLength(
-      5,
-    );
+    const contested = results.map((outcomes) => outcomes[0]!);
+    expectOneVariantWon(contested, 5);
     // The other key of every batch is posted whatever became of the contested one.
     expect(results.every((outcomes) => outcomes[1]!.isPosted && !outcomes[1]!.transfer.isReplay)).toBe(true);
     expect((await balanceOf(one.cashAccountId)) + (await balanceOf(two.cashAccountId))).toBe(100n + 10n);

@@ -1,22 +1,16 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error.ts';
 import { houseAccountId, openPlayerAccounts } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
 import { MAX_GROUP_TRANSFERS, postGroup, type TransferInput } from './ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // The posting rules of a group (`postGroup`), on a real database: balanced, positive, idempotent, never
 // negative, and a group all or nothing.
 
-let server: TestServer;
+const server = serverForFile();
 let nextUser = 0;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
 
 async function newPlayer() {
   nextUser += 1;

@@ -1,36 +1,18 @@
 import { parseMoney } from '@mayur/rules/money';
-import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand, type CommandArgs } from '../operator-cli/operator-commands.ts';
+import { operator as operatorCommand } from '../../../test/payments.ts';
+import type { CommandArgs } from '../operator-cli/operator-commands.ts';
 import { CrashEvents } from '../games/crash/crash-events.ts';
 import { tickCrash } from '../games/crash/crash-clock.ts';
 import { LotteryEvents } from '../games/lottery/lottery-events.ts';
 import { tickLottery } from '../games/lottery/lottery-clock.ts';
 import { checkLedger } from './check-ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '100' });
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile({ LOTTERY_CHAIN_LENGTH: '100' });
 
-const operator = (name: string, args: CommandArgs, actor = 'tester') =>
-  runOperatorCommand(
-    {
-      db: server.ctx.db,
-      clock: server.ctx.clock,
-      log: server.ctx.log,
-      gateway: server.ctx.gateway,
-      inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor,
-    },
-    name,
-    args,
-  );
+const operator = (name: string, args: CommandArgs, actor = 'tester') => operatorCommand(server, name, args, actor);
 
 /** A gift code the players can redeem: one that waits for a second approver (cash) gets one. */
 async function newGift(args: CommandArgs) {
@@ -54,6 +36,15 @@ async function wageringOf(token: string) {
   expect(reply.body.res).toBe(1);
   return reply.body.obj;
 }
+
+/** What /user/bonusWagering answers, in rupees: the bonus, the bets it requires, those made and those left. */
+const wagering = (bonus: string, required: string, wagered: string, remaining: string, isExchangeable: boolean) => ({
+  bonus,
+  required,
+  wagered,
+  remaining,
+  isExchangeable,
+});
 
 async function redeemBonusGift(token: string, amount: string) {
   const code = await newGift({ amount, uses: '1' });
@@ -249,21 +240,9 @@ describe('bonus wagering', () => {
     const player = await quickPlayer(server, { cashPaise: 100_000n });
     // Bets placed before the gift do not count towards it.
     await betWingo(player.token, '10', 10);
-    expect(await wageringOf(player.token)).toEqual({
-      bonus: '0.00',
-      required: '0.00',
-      wagered: '0.00',
-      remaining: '0.00',
-      isExchangeable: true,
-    });
+    expect(await wageringOf(player.token)).toEqual(wagering('0.00', '0.00', '0.00', '0.00', true));
     await redeemBonusGift(player.token, '50');
-    expect(await wageringOf(player.token)).toEqual({
-      bonus: '50.00',
-      required: '50.00',
-      wagered: '0.00',
-      remaining: '50.00',
-      isExchangeable: false,
-    });
+    expect(await wageringOf(player.token)).toEqual(wagering('50.00', '50.00', '0.00', '50.00', false));
     expect((await exchange(player.token, '50')).body).toMatchObject({
       res: 0,
       code: 'BONUS_WAGERING_INCOMPLETE',
@@ -282,13 +261,7 @@ describe('bonus wagering', () => {
     expect(await wageringOf(player.token)).toMatchObject({ wagered: '48.00', remaining: '2.00', isExchangeable: false });
     expect((await exchange(player.token, '1')).body.code).toBe('BONUS_WAGERING_INCOMPLETE');
     await betWingo(player.token, '2', 1);
-    expect(await wageringOf(player.token)).toEqual({
-      bonus: '50.00',
-      required: '50.00',
-      wagered: '50.00',
-      remaining: '0.00',
-      isExchangeable: true,
-    });
+    expect(await wageringOf(player.token)).toEqual(wagering('50.00', '50.00', '50.00', '0.00', true));
     const cashBefore = parseMoney((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance)!;
     const exchanged = await exchange(player.token, '50');
     expect(exchanged.body).toMatchObject({ res: 1, obj: { amount: '50.00', bonus: '0.00' } });
@@ -296,13 +269,7 @@ describe('bonus wagering', () => {
 
     // A second gift starts a new requirement, measured from the bets made so far.
     await redeemBonusGift(player.token, '5');
-    expect(await wageringOf(player.token)).toEqual({
-      bonus: '5.00',
-      required: '5.00',
-      wagered: '0.00',
-      remaining: '5.00',
-      isExchangeable: false,
-    });
+    expect(await wageringOf(player.token)).toEqual(wagering('5.00', '5.00', '0.00', '5.00', false));
   });
 
   it('counts neither refunded stakes nor stakes that can still come back', async () => {

@@ -1,23 +1,17 @@
 import { formatMoney } from '@mayur/rules/money';
-import { inviteBonusSettings } from '../agent/pay-invite-bonus.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand } from '../operator-cli/operator-commands.ts';
-import { HOUSE_SHARD_COUNT, houseAccountId, shardedHouseAccountId } from './accounts.ts';
+import { openHouseShards, payOutInOwnTransaction } from '../../../test/ledger-payouts.ts';
+import { operator } from '../../../test/payments.ts';
+import { houseAccountId } from './accounts.ts';
 import { checkLedger } from './check-ledger.ts';
-import { payOut, postGroup } from './ledger.ts';
+import { postGroup } from './ledger.ts';
+import { serverForFile } from '../../../test/test-server.ts';
 
 // Races, on the real PostgreSQL in CI (DATABASE_URL) and on PGlite otherwise. After each, the ledger
 // must prove itself: not a paisa created or destroyed.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 async function expectLedgerOk() {
   const report = await checkLedger(server.ctx.db);
@@ -44,21 +38,7 @@ describe('concurrent abuse', () => {
   });
 
   it('credits exactly one of 50 players racing for a one-use gift code', async () => {
-    const created = await runOperatorCommand(
-      {
-        db: server.ctx.db,
-        clock: server.ctx.clock,
-        log: server.ctx.log,
-        gateway: server.ctx.gateway,
-        inviteBonus: inviteBonusSettings(server.ctx.config),
-        actor: 'test',
-      },
-      'gift:create',
-      {
-        amount: '50',
-        uses: '1',
-      },
-    );
+    const created = await operator(server, 'gift:create', { amount: '50', uses: '1' }, 'test');
     const code = created.lines.at(-1)!;
     const players = await Promise.all(Array.from({ length: 50 }, () => quickPlayer(server)));
     const replies = await Promise.all(
@@ -76,25 +56,20 @@ describe('concurrent abuse', () => {
   });
 
   it('pays a set of winners once when the same payouts are posted by 6 settlements in parallel', async () => {
-    for (let shard = 0; shard < HOUSE_SHARD_COUNT; shard++) await shardedHouseAccountId(server.ctx.db, 'room:race', shard);
+    await openHouseShards(server, 'room:race');
     const players = await Promise.all(Array.from({ length: 20 }, () => quickPlayer(server)));
     const ids = players.map((player) => player.userId);
     const settle = () =>
-      server.ctx.db.transaction((tx) =>
-        payOut(
-          { inTransaction: tx },
-          {
-            housePurpose: 'room:race',
-            reason: 'payout',
-            rows: ids.map((u) => ({
-              idempotencyKey: `race-win:${u}`,
-              userId: u,
-              amountPaise: BigInt(100 + (u % 7)),
-              reference: 'race',
-            })),
-          },
-        ),
-      );
+      payOutInOwnTransaction(server, {
+        housePurpose: 'room:race',
+        reason: 'payout',
+        rows: ids.map((u) => ({
+          idempotencyKey: `race-win:${u}`,
+          userId: u,
+          amountPaise: BigInt(100 + (u % 7)),
+          reference: 'race',
+        })),
+      });
     const results = await Promise.all(Array.from({ length: 6 }, settle));
     expect(results.map((result) => result.postedCount).sort((a, b) => b - a)).toEqual([20, 0, 0, 0, 0, 0]);
     for (const player of players) {

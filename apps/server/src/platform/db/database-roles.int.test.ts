@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../test/players.ts';
 import { createScratchDatabase, type ScratchDatabase } from '../../../test/scratch-database.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
-import { runOperatorCommand } from '../../modules/operator-cli/operator-commands.ts';
-import { inviteBonusSettings } from '../../modules/agent/pay-invite-bonus.ts';
+import { operator } from '../../../test/payments.ts';
 import type { Db } from './db.ts';
 import { findPendingMigrations, migrate } from './migrate.ts';
 import { openPostgres } from './postgres.ts';
@@ -26,18 +25,7 @@ const SOME_COLUMN: Record<string, string> = {
 
 /** An operator command, audited like every other: the ledger check, which moves nothing. */
 async function checkLedgerAsOperator(server: TestServer) {
-  return runOperatorCommand(
-    {
-      db: server.ctx.db,
-      clock: server.ctx.clock,
-      log: server.ctx.log,
-      gateway: server.ctx.gateway,
-      inviteBonus: inviteBonusSettings(server.ctx.config),
-      actor: 'roles-test',
-    },
-    'ledger:check',
-    {},
-  );
+  return operator(server, 'ledger:check', {}, 'roles-test');
 }
 
 async function countOf(db: Pick<Db, 'query'>, table: string): Promise<bigint> {

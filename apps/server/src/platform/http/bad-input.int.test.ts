@@ -97,30 +97,17 @@ describe('bad input on every endpoint', () => {
   });
 
   it.each(paths)('%s refuses malformed JSON, wrong media types and oversized bodies', async (path) => {
-    const malformed = await server.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"mobile":',
-    });
+    const post = (contentType: string, payload: string) =>
+      server.app.inject({ method: 'POST', url: `/api${path}`, headers: { 'content-type': contentType }, payload });
+    const malformed = await post('application/json', '{"mobile":');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ res: 0, resMsg: ERROR_MESSAGES.BAD_REQUEST, code: 'BAD_REQUEST' });
 
-    const xml = await server.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: { 'content-type': 'application/xml' },
-      payload: '<a/>',
-    });
+    const xml = await post('application/xml', '<a/>');
     expect(xml.statusCode).toBe(415);
     expect(xml.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
 
-    const huge = await server.app.inject({
-      method: 'POST',
-      url: `/api${path}`,
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ mobile: '9'.repeat(100_000) }),
-    });
+    const huge = await post('application/json', JSON.stringify({ mobile: '9'.repeat(100_000) }));
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { PRODUCTION_ENV } from '../../../test/platform-production-env.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -111,18 +112,9 @@ describe('demo content', () => {
   });
 });
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  CODE_SECRET: 'c'.repeat(32),
-  PAYMENT_GATEWAY: 'gateway-hmac',
-  GATEWAY_URL: 'http://127.0.0.1:9',
-  GATEWAY_MERCHANT_ID: 'merchant',
-  GATEWAY_SECRET: 'g'.repeat(32),
-};
-
 describe('operator endpoints in production', () => {
   it('serves neither metrics nor the API documents to the public', async () => {
-    const production = await startTestServer(PRODUCTION);
+    const production = await startTestServer(PRODUCTION_ENV);
     try {
       for (const url of ['/metrics', '/api/docs/json', '/api/docs/', '/api/docs']) {
         const response = await production.app.inject({ method: 'GET', url });
@@ -136,7 +128,7 @@ describe('operator endpoints in production', () => {
 
   it('serves metrics to a scraper presenting METRICS_TOKEN, and API documents when API_DOCS is on', async () => {
     const token = 'm'.repeat(32);
-    const production = await startTestServer({ ...PRODUCTION, METRICS_TOKEN: token, API_DOCS: 'true' });
+    const production = await startTestServer({ ...PRODUCTION_ENV, METRICS_TOKEN: token, API_DOCS: 'true' });
     try {
       const scrape = (authorization?: string) =>
         production.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });

@@ -1,47 +1,26 @@
-import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { countingDb, type CountingDb } from '../../../test/counting-db.ts';
 import { quickPlayer } from '../../../test/players.ts';
 import { startTestServer, type TestServer } from '../../../test/test-server.ts';
+import { isAccepted, msUntilRefused, sharedRedisEnv, startSecondNode, stopNodes } from '../../../test/platform-nodes.ts';
 import { hashToken } from './authenticate.ts';
 import { SESSION_CONFIRMATION_MS } from './session-cache.ts';
 
 // Two server nodes on one database (and, when REDIS_URL is set, one Redis deployment), each with its
 // own session cache: a session revoked on one node must be refused by the other within the bound.
 
-const redisEnv: Record<string, string> = process.env.REDIS_URL
-  ? { REDIS_URL: process.env.REDIS_URL, DEPLOYMENT_NAME: `sessions-${randomBytes(4).toString('hex')}` }
-  : {};
+const redisEnv = sharedRedisEnv('sessions');
 
-let first: TestServer;
-let second: TestServer;
+let first: TestServer, second: TestServer;
 let counted: CountingDb;
 
 beforeEach(async () => {
   first = await startTestServer(redisEnv);
   counted = countingDb(first.ctx.db);
-  second = await startTestServer(
-    { ...redisEnv, ...(first.ctx.config.databaseUrl ? { DATABASE_URL: first.ctx.config.databaseUrl } : {}) },
-    { db: counted },
-  );
+  second = await startSecondNode(first, redisEnv, counted);
 });
-afterEach(async () => {
-  await second.stop();
-  await first.stop();
-});
-
-const isAccepted = async (node: TestServer, token: string) => (await node.call('/user/balance', {}, { token })).status === 200;
-
-/** Polls `node` until it refuses `token`, and returns how long that took; fails after the bound. */
-async function msUntilRefused(node: TestServer, token: string): Promise<number> {
-  const startedAtMs = performance.now();
-  while (performance.now() - startedAtMs <= SESSION_CONFIRMATION_MS) {
-    if (!(await isAccepted(node, token))) return performance.now() - startedAtMs;
-    await sleep(25);
-  }
-  throw new Error(`token still accepted ${SESSION_CONFIRMATION_MS} ms after its revocation`);
-}
+afterEach(() => stopNodes(second, first));
 
 /** Statements of the per-request session read (the refresh loop's one-for-all read is not counted). */
 const sessionReads = () => counted.statements.filter((sql) => sql.includes('from sessions where token_hash =')).length;

@@ -1,13 +1,15 @@
 import { formatMoney } from '@mayur/rules/money';
 import { multiplierX100At } from '@mayur/rules/crash-curve';
 import { afterEach, describe, expect, it } from 'vitest';
-import { expectLedgerBalanced } from '../../../../test/payments.ts';
+import { beatenByHand, setClock } from '../../../../test/games-clock.ts';
+import { limboRoundCrashingAtLeast, oneOfParallelCashOuts } from '../../../../test/games-crash.ts';
+import { cashOf, expectLedgerBalanced } from '../../../../test/payments.ts';
 import { quickPlayer } from '../../../../test/players.ts';
 import { startTestServer, type Reply, type TestServer } from '../../../../test/test-server.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import { openPostgres } from '../../../platform/db/postgres.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
+import type { Heartbeat } from '../../../platform/heartbeat.ts';
 import { refuseCancel } from './cancel-crash-bet.ts';
 import { decideCashOut } from './cash-out.ts';
 import { roomHouseAccounts } from './crash-bet-account.ts';
@@ -59,47 +61,13 @@ async function secondNode(first: TestServer): Promise<TestServer> {
 
 async function tick(server: TestServer): Promise<void> {
   const node = started.find((entry) => entry.server === server)!;
-  node.heartbeat ??= startHeartbeat({
-    db: server.ctx.db,
-    databaseUrl: undefined,
-    clock: server.clock,
-    log: server.ctx.log,
-    intervalMs: 3_600_000,
-  });
+  node.heartbeat ??= beatenByHand(server);
   await node.heartbeat.beatNow();
   await tickCrash(server.ctx, events, server.clock.now().getTime());
 }
 
-type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
-
-async function liveRound(server: TestServer): Promise<LiveRound> {
-  const [row] = await server.ctx.db.query<LiveRound>(
-    "select id, crash_point_x100, flying_at, crash_at, next_round_at from crash_rounds where room = 'limbo' and state = 'live'",
-  );
-  return row!;
-}
-
-const setNow = (server: TestServer, ms: number) => server.clock.advance(ms - server.clock.now().getTime());
-
-/** Runs rounds until one crashes at or above `minimum`, and returns it in its betting phase. */
-async function roundCrashingAtLeast(server: TestServer, minimum: number): Promise<LiveRound> {
-  for (let i = 0; i < 100; i++) {
-    await tick(server);
-    const round = await liveRound(server);
-    if (round.crash_point_x100 >= minimum) return round;
-    setNow(server, round.next_round_at.getTime());
-    await tick(server);
-  }
-  throw new Error(`no round reached ${minimum}`);
-}
-
-async function cashOf(server: TestServer, userId: number): Promise<bigint> {
-  const [row] = await server.ctx.db.query<{ balance_paise: bigint }>(
-    "select balance_paise from ledger_accounts where user_id = $1 and kind = 'cash'",
-    [userId],
-  );
-  return row!.balance_paise;
-}
+const roundCrashingAtLeast = (server: TestServer, minimumX100: number) =>
+  limboRoundCrashingAtLeast(server, () => tick(server), minimumX100);
 
 const codeOf = (answer: unknown) => (answer instanceof AppError ? answer.code : 'accepted');
 
@@ -211,18 +179,11 @@ describe('crash group commit', () => {
     const player = await quickPlayer(server, { cashPaise: 10_000n });
     const round = await roundCrashingAtLeast(server, 150);
     const placed = await server.call('/gameroket/pour', { room: 'limbo', amount: '50', slot: 1 }, { token: player.token });
-    setNow(server, round.crash_at.getTime() - 1);
-    const replies = await Promise.all(
-      Array.from({ length: 200 }, () =>
-        server.call('/gameroket/doSettle', { betId: placed.body.obj.bet.id }, { token: player.token }),
-      ),
-    );
-    const accepted = replies.filter((reply) => reply.body.res === 1);
-    expect(accepted).toHaveLength(1);
-    expect(replies.filter((reply) => reply.body.code === 'ALREADY_CASHED_OUT')).toHaveLength(199);
-    const win = (5_000n * BigInt(accepted[0]!.body.obj.multiplierX100)) / 100n;
+    setClock(server, round.crash_at.getTime() - 1);
+    const accepted = await oneOfParallelCashOuts(server, placed.body.obj.bet.id, player.token, 200);
+    const win = (5_000n * BigInt(accepted.body.obj.multiplierX100)) / 100n;
     expect(await cashOf(server, player.userId)).toBe(10_000n - 5_000n + win);
-    expect(accepted[0]!.body.obj.balance).toBe(formatMoney(10_000n - 5_000n + win));
+    expect(accepted.body.obj.balance).toBe(formatMoney(10_000n - 5_000n + win));
     await expectLedgerBalanced(server);
   });
 
@@ -231,7 +192,7 @@ describe('crash group commit', () => {
     const second = await secondNode(first);
     const players = await Promise.all(Array.from({ length: 12 }, () => quickPlayer(first, { cashPaise: 10_000n })));
     const round = await roundCrashingAtLeast(first, 150);
-    setNow(second, first.clock.now().getTime());
+    setClock(second, first.clock.now().getTime());
     const bets = await Promise.all(
       players.map((player, i) =>
         (i % 2 === 0 ? first : second).call('/gameroket/pour', { room: 'limbo', amount: '20', slot: 1 }, { token: player.token }),
@@ -239,8 +200,8 @@ describe('crash group commit', () => {
     );
     expect(bets.every((reply) => reply.body.res === 1)).toBe(true);
     const inFlight = round.flying_at.getTime() + 500;
-    setNow(first, inFlight);
-    setNow(second, inFlight);
+    setClock(first, inFlight);
+    setClock(second, inFlight);
     const replies = await Promise.all(
       players.flatMap((player, i) =>
         [first, second, first, second, second, first].map((node) =>
@@ -266,7 +227,7 @@ describe('crash group commit', () => {
       const round = await roundCrashingAtLeast(server, 150);
       const placed = await server.call('/gameroket/pour', { room: 'limbo', amount: '20', slot: 1 }, { token: player.token });
       expect(placed.body.res).toBe(1);
-      setNow(server, round.flying_at.getTime() + 1);
+      setClock(server, round.flying_at.getTime() + 1);
 
       // A batch that stops, transaction open, right after the statement that locks its rounds.
       let release!: () => void;
@@ -319,7 +280,7 @@ describe('crash group commit', () => {
     const open: Reply[] = [];
     for (const player of flyers)
       open.push(await server.call('/gameroket/pour', { room: 'limbo', amount: '10', slot: 1 }, { token: player.token }));
-    setNow(server, round.flying_at.getTime() + 200);
+    setClock(server, round.flying_at.getTime() + 200);
     const [cashOuts, newBets] = await Promise.all([
       Promise.all(
         flyers.map((player, i) =>

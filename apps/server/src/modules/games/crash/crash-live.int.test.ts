@@ -1,63 +1,13 @@
 import { parseMoney } from '@mayur/rules/money';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
-import { tickCrash } from './crash-clock.ts';
-import { CrashEvents } from './crash-events.ts';
+import { crashOnHandClock } from '../../../../test/games-crash.ts';
 
 // What a crash room shows of every real player: the newest round's bets with totals
 // (/gameroket/getRoundBets) and the day's biggest cash-outs (/gameroket/getTopWins), on a real
 // database with the clock driven by hand.
 
-let server: TestServer;
-let heartbeat: Heartbeat | null = null;
-const events = new CrashEvents();
-const T0 = Date.UTC(2026, 11, 2, 10, 0, 0);
-
-beforeEach(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
-  server.clock.advance(T0 - server.clock.now().getTime());
-});
-afterEach(async () => {
-  await heartbeat?.stop();
-  heartbeat = null;
-  await server.stop();
-});
-
-const now = () => server.clock.now().getTime();
-const setNow = (ms: number) => server.clock.advance(ms - now());
-const tick = async () => {
-  heartbeat ??= startHeartbeat({
-    db: server.ctx.db,
-    databaseUrl: undefined,
-    clock: server.clock,
-    log: server.ctx.log,
-    intervalMs: 3_600_000,
-  });
-  await heartbeat.beatNow();
-  await tickCrash(server.ctx, events, now());
-};
-
-type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
-async function liveRound(): Promise<LiveRound> {
-  const [row] = await server.ctx.db.query<LiveRound>(
-    "select id, crash_point_x100, flying_at, crash_at, next_round_at from crash_rounds where room = 'limbo' and state = 'live'",
-  );
-  return row!;
-}
-
-/** Runs rounds until one crashes at or above `minimum`, and returns it in its betting phase. */
-async function roundCrashingAtLeast(minimum: number): Promise<LiveRound> {
-  for (let i = 0; i < 100; i++) {
-    await tick();
-    const round = await liveRound();
-    if (round.crash_point_x100 >= minimum) return round;
-    setNow(round.next_round_at.getTime());
-    await tick();
-  }
-  throw new Error(`no round reached ${minimum}`);
-}
+const { server, setNow, tick, roundCrashingAtLeast } = crashOnHandClock(Date.UTC(2026, 11, 2, 10, 0, 0));
 
 const roundBets = async () => (await server.call('/gameroket/getRoundBets', { room: 'limbo' })).body;
 const topWins = async () => (await server.call('/gameroket/getTopWins', { room: 'limbo' })).body;

@@ -1,49 +1,36 @@
 import type { AddressInfo } from 'node:net';
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
 import { multiplierX100At } from '@mayur/rules/crash-curve';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
+import { beatenByHand, setClock } from '../../../../test/games-clock.ts';
+import { subscribedSocket } from '../../../../test/platform-sockets.ts';
+import type { Heartbeat } from '../../../platform/heartbeat.ts';
 import { tickCrash } from './crash-clock.ts';
+import { serverForFile } from '../../../../test/test-server.ts';
 
 // A full crash round over HTTP and a real socket: the pushes a player's screen is drawn from.
 
-let server: TestServer;
+const server = serverForFile({ LOTTERY_CHAIN_LENGTH: '50' });
 let socket: Socket;
+const opened: Socket[] = [];
 const T0 = Date.UTC(2026, 11, 2, 9, 0, 0);
 
 beforeAll(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
-  server.clock.advance(T0 - server.clock.now().getTime());
-  // Beaten by hand on the test's clock: its own timer never fires here.
-  heartbeat = startHeartbeat({
-    db: server.ctx.db,
-    databaseUrl: undefined,
-    clock: server.clock,
-    log: server.ctx.log,
-    intervalMs: 3_600_000,
-  });
+  setClock(server, T0);
+  heartbeat = beatenByHand(server);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = server.app.server.address() as AddressInfo;
-  socket = io(`http://127.0.0.1:${port}/crash`, { path: '/socket.io', transports: ['websocket'], reconnection: false });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-  socket.emit('subscribe', 'limbo');
-  // The server handles one socket's messages in order: once the clock sync is answered, the subscription is in.
-  await socket.timeout(5_000).emitWithAck('time');
+  socket = await subscribedSocket(port, '/crash', 'limbo', opened);
 });
 afterAll(async () => {
-  socket?.disconnect();
+  for (const each of opened) each.disconnect();
   await heartbeat?.stop();
-  await server.stop();
 });
 
 const now = () => server.clock.now().getTime();
-const setNow = (ms: number) => server.clock.advance(ms - now());
+const setNow = (ms: number) => setClock(server, ms);
 const next = <T>(event: string) => new Promise<T>((resolve) => socket.once(event, (payload: T) => resolve(payload)));
 let heartbeat: Heartbeat;
 /** The node beats (it has been serving all along), then the clock steps. */

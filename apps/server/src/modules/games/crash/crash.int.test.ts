@@ -1,10 +1,9 @@
 import { crashPointX100, isSeedInChain, roundDigest } from '@mayur/fairness';
 import { formatMoney, parseMoney } from '@mayur/rules/money';
 import { multiplierX100At } from '@mayur/rules/crash-curve';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
-import { startHeartbeat, type Heartbeat } from '../../../platform/heartbeat.ts';
+import { crashOnHandClock, oneOfParallelCashOuts, type LiveCrashRound } from '../../../../test/games-crash.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { cashOut } from './cash-out.ts';
 import { CRASH_BETTING_MS } from './crash-engine.ts';
@@ -13,65 +12,30 @@ import { tickCrash } from './crash-clock.ts';
 
 // Crash rounds through the HTTP API on a real database, with the clock driven by hand.
 
-let server: TestServer;
-const events = new CrashEvents();
 const T0 = Date.UTC(2026, 11, 1, 10, 0, 0);
+const { server, now, setNow, serve, die, tick, liveRound, roundCrashingAtLeast, servingNodeId } = crashOnHandClock(T0);
 
-// The serving process's heartbeat, beaten by hand on the test's clock (its own timer never fires here).
-let heartbeat: Heartbeat | null = null;
-
-beforeEach(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '200' });
-  server.clock.advance(T0 - server.clock.now().getTime());
-});
-afterEach(async () => {
-  await die();
-  await server.stop();
-});
-
-const now = () => server.clock.now().getTime();
-const setNow = (ms: number) => server.clock.advance(ms - now());
-/** The process serves: it beats now, in the same interval as long as it has not died. */
-async function serve() {
-  heartbeat ??= startHeartbeat({
-    db: server.ctx.db,
-    databaseUrl: undefined,
-    clock: server.clock,
-    log: server.ctx.log,
-    intervalMs: 3_600_000,
-  });
-  await heartbeat.beatNow();
+/** The player's limbo bets, newest first. */
+const betsOf = async (token: string) =>
+  (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token })).body.obj.list;
+const balanceOf = async (token: string) => (await server.call('/user/balance', {}, { token })).body.obj.balance;
+/** The player's limbo bets, newest first, as [slot, status, win]. */
+const slotsStatusesAndWins = async (token: string) =>
+  (await betsOf(token)).map((bet: any) => [bet.slot, bet.status, bet.winAmount]);
+/**
+ * A player with ₹1,000 who, on a round crashing at 1.5× or more, bets ₹100 by hand in slot 1 and ₹100
+ * with an automatic cash-out at `target(round)` in slot 2.
+ */
+async function betByHandAndAutomatically(target: (round: LiveCrashRound) => number) {
+  const player = await quickPlayer(server, { cashPaise: 100_000n });
+  const round = await roundCrashingAtLeast(150);
+  await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
+  const automatic = { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: target(round) };
+  await server.call('/gameroket/pour', automatic, { token: player.token });
+  return { player, round };
 }
-/** The process dies: nothing is recorded until a new process serves. */
-async function die() {
-  await heartbeat?.stop();
-  heartbeat = null;
-}
-const tick = async () => {
-  await serve();
-  await tickCrash(server.ctx, events, now());
-};
-
-type LiveRound = { id: bigint; crash_point_x100: number; flying_at: Date; crash_at: Date; next_round_at: Date };
-async function liveRound(room = 'limbo'): Promise<LiveRound> {
-  const [row] = await server.ctx.db.query<LiveRound>(
-    "select id, crash_point_x100, flying_at, crash_at, next_round_at from crash_rounds where room = $1 and state = 'live'",
-    [room],
-  );
-  return row!;
-}
-
-/** Runs rounds until one crashes at or above `minimum`, and returns it in its betting phase. */
-async function roundCrashingAtLeast(minimum: number): Promise<LiveRound> {
-  for (let i = 0; i < 100; i++) {
-    await tick();
-    const round = await liveRound();
-    if (round.crash_point_x100 >= minimum) return round;
-    setNow(round.next_round_at.getTime());
-    await tick();
-  }
-  throw new Error(`no round reached ${minimum}`);
-}
+/** The newest settled limbo round, as the history lists it. */
+const lastLimboRound = async () => (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
 
 describe('a crash round', () => {
   it('pays a cash-out received just before the crash, refuses one at the crash, and cashes out once', async () => {
@@ -90,25 +54,18 @@ describe('a crash round', () => {
     );
 
     setNow(round.crash_at.getTime() - 1);
-    const cashedOut = await Promise.all(
-      Array.from({ length: 10 }, () =>
-        server.call('/gameroket/doSettle', { betId: first.body.obj.bet.id }, { token: player.token }),
-      ),
-    );
-    const accepted = cashedOut.filter((reply) => reply.body.res === 1);
-    expect(accepted).toHaveLength(1);
-    expect(cashedOut.filter((reply) => reply.body.code === 'ALREADY_CASHED_OUT')).toHaveLength(9);
-    const multiplier = accepted[0]!.body.obj.multiplierX100;
+    const accepted = await oneOfParallelCashOuts(server, first.body.obj.bet.id, player.token, 10);
+    const multiplier = accepted.body.obj.multiplierX100;
     expect(multiplier).toBeLessThan(round.crash_point_x100);
     expect(multiplier).toBe(multiplierX100At(round.crash_at.getTime() - 1 - round.flying_at.getTime()));
-    expect(parseMoney(accepted[0]!.body.obj.winAmount)).toBe((10_000n * BigInt(multiplier)) / 100n);
+    expect(parseMoney(accepted.body.obj.winAmount)).toBe((10_000n * BigInt(multiplier)) / 100n);
 
     setNow(round.crash_at.getTime());
     expect((await server.call('/gameroket/doSettle', { betId: second.body.obj.bet.id }, { token: player.token })).body.code).toBe(
       'CASHOUT_TOO_LATE',
     );
     await tick();
-    const mine = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    const mine = await betsOf(player.token);
     expect(mine.map((bet: any) => [bet.slot, bet.status, bet.crashPointX100])).toEqual([
       [2, 'lost', round.crash_point_x100],
       [1, 'cashed_out', round.crash_point_x100],
@@ -131,7 +88,7 @@ describe('a crash round', () => {
     );
     setNow(round.crash_at.getTime());
     await tick();
-    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    const bets = await betsOf(player.token);
     const byId = new Map(bets.map((bet: any) => [bet.id, bet]));
     expect(byId.get(below.body.obj.bet.id)).toMatchObject({ status: 'cashed_out', cashoutX100: round.crash_point_x100 - 1 });
     expect(byId.get(at.body.obj.bet.id)).toMatchObject({ status: 'lost', cashoutX100: null, winAmount: '0.00' });
@@ -154,8 +111,7 @@ describe('a crash round', () => {
     await tick();
     const next = await liveRound();
     expect(next.id).not.toBe(round.id);
-    const joined = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj
-      .list[0];
+    const joined = (await betsOf(player.token))[0];
     expect(joined).toMatchObject({ status: 'open', roundId: String(next.id) });
     const cancelled = await server.call('/gameroket/cancel', { betId: joined.id }, { token: player.token });
     expect(cancelled.body.obj).toMatchObject({ bet: { status: 'cancelled' }, balance: '100.00' });
@@ -174,25 +130,16 @@ describe('a crash round', () => {
   });
 
   it('loses every open bet of a round settled long after its crash while a node was serving', async () => {
-    const player = await quickPlayer(server, { cashPaise: 100_000n });
-    const round = await roundCrashingAtLeast(150);
-    await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
-    await server.call(
-      '/gameroket/pour',
-      { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: round.crash_point_x100 + 100 },
-      { token: player.token },
-    );
+    const { player, round } = await betByHandAndAutomatically((round) => round.crash_point_x100 + 100);
     // The clock is busy: it settles the round 20 s after the crash, but players could cash out all along.
     setNow(round.crash_at.getTime() + 20_000);
     await tick();
-    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
-    expect(bets.map((bet: any) => [bet.slot, bet.status, bet.winAmount])).toEqual([
+    expect(await slotsStatusesAndWins(player.token)).toEqual([
       [2, 'lost', '0.00'],
       [1, 'lost', '0.00'],
     ]);
-    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('800.00');
-    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
-    expect(history).toMatchObject({ roundId: String(round.id), wasInterrupted: false });
+    expect(await balanceOf(player.token)).toBe('800.00');
+    expect(await lastLimboRound()).toMatchObject({ roundId: String(round.id), wasInterrupted: false });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
   });
 
@@ -203,9 +150,7 @@ describe('a crash round', () => {
     const betId = BigInt(bet.body.obj.bet.id);
     setNow(round.crash_at.getTime());
     await tick();
-    expect(
-      (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list[0],
-    ).toMatchObject({
+    expect((await betsOf(player.token))[0]).toMatchObject({
       status: 'lost',
     });
     // The request reached this node 1 ms before the crash; its transaction ran after the settlement.
@@ -216,12 +161,9 @@ describe('a crash round', () => {
     ]);
     expect(replies.filter((reply) => reply.status === 'fulfilled')).toHaveLength(1);
     const multiplier = multiplierX100At(receivedAtMs - round.flying_at.getTime());
-    const mine = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj
-      .list[0];
+    const mine = (await betsOf(player.token))[0];
     expect(mine).toMatchObject({ status: 'cashed_out', cashoutX100: multiplier });
-    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe(
-      formatMoney(100_000n - 10_000n + (10_000n * BigInt(multiplier)) / 100n),
-    );
+    expect(await balanceOf(player.token)).toBe(formatMoney(100_000n - 10_000n + (10_000n * BigInt(multiplier)) / 100n));
     // One received at the crash instant stays lost.
     const other = await quickPlayer(server, { cashPaise: 100_000n });
     setNow(round.next_round_at.getTime());
@@ -238,28 +180,23 @@ describe('a crash round', () => {
   });
 
   it('refunds open bets and pays reached automatic targets when the process died mid-flight', async () => {
-    const player = await quickPlayer(server, { cashPaise: 100_000n });
-    const round = await roundCrashingAtLeast(150);
-    await server.call('/gameroket/pour', { room: 'limbo', amount: '100', slot: 1 }, { token: player.token });
-    await server.call(
-      '/gameroket/pour',
-      { room: 'limbo', amount: '100', slot: 2, autoCashoutX100: 120 },
-      { token: player.token },
-    );
+    const { player, round } = await betByHandAndAutomatically(() => 120);
     // The process died at take-off; it is back, and runs the clock, a minute after the crash instant.
     setNow(round.flying_at.getTime());
     await serve();
     await die();
     setNow(round.crash_at.getTime() + 60_000);
     await tick();
-    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
-    expect(bets.map((bet: any) => [bet.slot, bet.status, bet.winAmount])).toEqual([
+    expect(await slotsStatusesAndWins(player.token)).toEqual([
       [2, 'cashed_out', '120.00'],
       [1, 'refunded', '0.00'],
     ]);
-    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('1020.00');
-    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
-    expect(history).toMatchObject({ roundId: String(round.id), crashPointX100: round.crash_point_x100, wasInterrupted: true });
+    expect(await balanceOf(player.token)).toBe('1020.00');
+    expect(await lastLimboRound()).toMatchObject({
+      roundId: String(round.id),
+      crashPointX100: round.crash_point_x100,
+      wasInterrupted: true,
+    });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
   });
 
@@ -287,16 +224,14 @@ describe('a crash round', () => {
     expect((await liveRound()).id).toBe(round.id);
     setNow(crashAtMs + 10_000);
     await tick();
-    const bets = (await server.call('/gameroket/getUserHistoryByPage', { room: 'limbo' }, { token: player.token })).body.obj.list;
+    const bets = await betsOf(player.token);
     const autoWin = (10_000n * BigInt(below)) / 100n;
     expect(bets.map((bet: any) => [bet.slot, bet.status, parseMoney(bet.winAmount)])).toEqual([
       [2, 'cashed_out', autoWin],
       [1, 'refunded', 0n],
     ]);
-    expect(parseMoney((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance)).toBe(
-      100_000n - 20_000n + 10_000n + autoWin,
-    );
-    const history = (await server.call('/gameroket/getHistoryByPage', { room: 'limbo' })).body.obj.list[0];
+    expect(parseMoney(await balanceOf(player.token))).toBe(100_000n - 20_000n + 10_000n + autoWin);
+    const history = await lastLimboRound();
     expect(history).toMatchObject({ roundId: String(round.id), wasInterrupted: true });
     expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
   });
@@ -356,7 +291,7 @@ describe('a crash round', () => {
     setNow(round.crash_at.getTime());
     await tick();
     const left = await server.ctx.db.query<{ node_id: string }>('select node_id from node_heartbeats');
-    expect(left.map((row) => row.node_id)).toEqual([heartbeat!.nodeId]);
+    expect(left.map((row) => row.node_id)).toEqual([servingNodeId()]);
   });
 
   it("tells verifiers the edge a round's chain was committed with", async () => {
@@ -405,7 +340,7 @@ describe('a crash round', () => {
     );
     expect(replies.every((reply) => reply.body.res === 1)).toBe(true);
     expect(new Set(replies.map((reply) => reply.body.obj.bet.id)).size).toBe(1);
-    expect((await server.call('/user/balance', {}, { token: player.token })).body.obj.balance).toBe('90.00');
+    expect(await balanceOf(player.token)).toBe('90.00');
     expect((await server.call('/gameroket/pour', { ...body, amount: '11' }, { token: player.token })).body.code).toBe(
       'IDEMPOTENCY_CONFLICT',
     );

@@ -1,6 +1,7 @@
 import { CRASH_ROOMS, type CrashRoomId } from '@mayur/rules/crash-rooms';
 import { DAY_MS } from '@mayur/rules/kolkata-day';
 import type { Queryable } from '../../../platform/db/db.ts';
+import { chainsByRoom, sumStakeDays } from '../operator-views.ts';
 
 // The crash rooms' reads for the back office's games screen, handed to it through app.ts so
 // the back office never imports a game. Pure SELECTs: nothing here writes. While a round is unsettled
@@ -35,12 +36,13 @@ export async function findCrashRoomStates(db: Queryable, now: Date) {
      group by r.id`,
     [now],
   );
-  const chains = await db.query<{ id: number; room: string; commitment: string; salt: string; chain_length: number }>(
-    `select id, room, commitment, salt, chain_length from fair_chains where is_active and game = 'crash'`,
+  const chains = chainsByRoom(
+    await db.query<{ id: number; room: string; commitment: string; salt: string; chain_length: number }>(
+      `select id, room, commitment, salt, chain_length from fair_chains where is_active and game = 'crash'`,
+    ),
   );
   return (Object.keys(CRASH_ROOMS) as CrashRoomId[]).map((room) => {
     const round = live.find((row) => row.room === room);
-    const chain = chains.find((row) => row.room === room);
     return {
       room,
       game: 'crash' as const,
@@ -49,9 +51,7 @@ export async function findCrashRoomStates(db: Queryable, now: Date) {
       phase: round?.phase ?? ('idle' as const),
       bettingClosesAt: round?.flying_at ?? null,
       endsAt: null,
-      chain: chain
-        ? { chainId: chain.id, commitment: chain.commitment, salt: chain.salt, chainLength: chain.chain_length }
-        : null,
+      chain: chains.get(room) ?? null,
       exposure: {
         openBets: round?.open_bets ?? 0,
         stakesInPlayPaise: BigInt(round?.stakes_in_play_paise ?? 0n),
@@ -129,25 +129,14 @@ export async function findCrashStakeDays(db: Queryable, since: Date, dayOffsetMs
      group by 1, 2, 3`,
     [since, dayOffsetMs],
   );
-  const days = new Map<
-    string,
-    { room: string; day: number; bets: number; stakesPaise: bigint; expectedWinsPaise: bigint; winsPaise: bigint | null }
-  >();
-  for (const row of rows) {
-    const key = `${row.room} ${row.day}`;
-    const entry = days.get(key) ?? {
+  return sumStakeDays(
+    rows.map((row) => ({
       room: row.room,
       day: row.day,
-      bets: 0,
-      stakesPaise: 0n,
-      expectedWinsPaise: 0n,
-      winsPaise: 0n,
-    };
-    entry.bets += row.bets;
-    entry.stakesPaise += BigInt(row.stakes_paise);
-    entry.winsPaise = (entry.winsPaise ?? 0n) + BigInt(row.wins_paise);
-    entry.expectedWinsPaise += (BigInt(row.stakes_paise) * BigInt(100 - row.edge)) / 100n;
-    days.set(key, entry);
-  }
-  return [...days.values()];
+      bets: row.bets,
+      stakesPaise: BigInt(row.stakes_paise),
+      expectedWinsPaise: (BigInt(row.stakes_paise) * BigInt(100 - row.edge)) / 100n,
+      winsPaise: BigInt(row.wins_paise),
+    })),
+  );
 }

@@ -1,20 +1,14 @@
 import { CRASH_ROOMS, CRASH_ROOM_IDS } from '@mayur/rules/crash-rooms';
 import { crashWinPaise } from '@mayur/rules/crash-rules';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
 import { crashWinSql } from './settle-crash-round.ts';
+import { serverForFile } from '../../../../test/test-server.ts';
 
 // Settlement computes automatic wins inside the database; the browser and the cash-out use
 // crashWinPaise. They must be one rule: the SQL form is checked against the function here.
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile();
 
 describe('the settlement win in SQL', () => {
   it('equals crashWinPaise for every room, including wins past the room maximum', async () => {

@@ -1,9 +1,10 @@
 import { bitgamePayoutPaise, periodAt, wingoFeePaise, wingoPayoutPaise, WINGO_SELECTIONS } from '@mayur/rules/lottery-rooms';
 import { formatMoney, parseMoney } from '@mayur/rules/money';
 import { bitgameDigits, bitgameSum, isSeedInChain, roundDigest, wingoNumber } from '@mayur/fairness';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { bitgamePlayersBettingBothSizes } from '../../../../test/games-lottery.ts';
+import { startTestServer, serverForEachTest } from '../../../../test/test-server.ts';
 import { houseShardPurpose } from '../../wallet/accounts.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { LotteryEvents } from './lottery-events.ts';
@@ -12,18 +13,10 @@ import { settleRound } from './settle-round.ts';
 
 // Full lottery rounds through the HTTP API on a real database, the game clock driven by hand.
 
-let server: TestServer;
 const events = new LotteryEvents();
 // 12:00:00 UTC is a minute boundary in Kolkata too (17:30 IST).
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
-
-beforeEach(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
-  server.clock.advance(T0 - server.clock.now().getTime());
-});
-afterEach(async () => {
-  await server.stop();
-});
+const server = serverForEachTest({ LOTTERY_CHAIN_LENGTH: '50' }, T0);
 
 const tick = () => tickLottery(server.ctx, events, server.clock.now().getTime());
 
@@ -292,14 +285,7 @@ describe('settlement pays by the rules, every winner or none', () => {
     await tick();
     const { period } = (await server.call('/bitgame/getPeriod', {})).body.obj;
     const stakes = ['1.11', '1.13', '2.37', '3.99', '13.57', '100.01', '777.77', '1234.53'];
-    const players = [];
-    for (const amount of stakes) {
-      const player = await quickPlayer(server, { cashPaise: 1_000_000n });
-      // Both sizes: exactly one of the two bets wins, whatever the result.
-      for (const select of ['big', 'small'])
-        expect((await server.call('/bitgame/pour', { period, select, amount }, { token: player.token })).body.res).toBe(1);
-      players.push({ player, stakePaise: parseMoney(amount)! });
-    }
+    const players = await bitgamePlayersBettingBothSizes(server, period, stakes);
     server.clock.advance(60_000);
     await tick();
     const round = await roundOf('bitgame', period);

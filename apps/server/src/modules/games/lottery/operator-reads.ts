@@ -8,6 +8,7 @@ import {
 } from '@mayur/rules/lottery-rooms';
 import { DAY_MS } from '@mayur/rules/kolkata-day';
 import type { Queryable } from '../../../platform/db/db.ts';
+import { chainsByRoom, sumStakeDays } from '../operator-views.ts';
 
 // The lottery's reads for the back office's games screen, handed to it through app.ts so the
 // back office never imports a game. Pure SELECTs: nothing here writes, and a round's seed is read only
@@ -27,12 +28,13 @@ export async function findLotteryRoomStates(db: Queryable, now: Date) {
      from lottery_rounds where starts_at <= $1 order by room, starts_at desc`,
     [now],
   );
-  const chains = await db.query<{ id: number; room: string; commitment: string; salt: string; chain_length: number }>(
-    `select id, room, commitment, salt, chain_length from fair_chains where is_active and game in ('wingo', 'bitgame')`,
+  const chains = chainsByRoom(
+    await db.query<{ id: number; room: string; commitment: string; salt: string; chain_length: number }>(
+      `select id, room, commitment, salt, chain_length from fair_chains where is_active and game in ('wingo', 'bitgame')`,
+    ),
   );
   return (Object.keys(LOTTERY_ROOMS) as LotteryRoom[]).map((room) => {
     const round = rounds.find((row) => row.room === room && row.ends_at.getTime() > now.getTime());
-    const chain = chains.find((row) => row.room === room);
     const phase: 'betting' | 'closed' | 'idle' = !round
       ? 'idle'
       : round.state === 'open' && round.betting_closes_at.getTime() > now.getTime()
@@ -46,9 +48,7 @@ export async function findLotteryRoomStates(db: Queryable, now: Date) {
       phase,
       bettingClosesAt: round?.betting_closes_at ?? null,
       endsAt: round?.ends_at ?? null,
-      chain: chain
-        ? { chainId: chain.id, commitment: chain.commitment, salt: chain.salt, chainLength: chain.chain_length }
-        : null,
+      chain: chains.get(room) ?? null,
       exposure: null,
     };
   });
@@ -148,26 +148,20 @@ export async function findLotteryStakeDays(db: Queryable, since: Date, dayOffset
      group by 1, 2, 3`,
     [since, dayOffsetMs],
   );
-  const days = new Map<
-    string,
-    { room: string; day: number; bets: number; stakesPaise: bigint; expectedWinsPaise: bigint; winsPaise: null }
-  >();
-  for (const row of rows) {
-    if (!isLotteryRoom(row.room)) continue;
-    const key = `${row.room} ${row.day}`;
-    const entry = days.get(key) ?? {
-      room: row.room,
-      day: row.day,
-      bets: 0,
-      stakesPaise: 0n,
-      expectedWinsPaise: 0n,
-      winsPaise: null,
-    };
-    const factor = expectedFactorMicro(LOTTERY_ROOMS[row.room].game, row.selection) ?? 0n;
-    entry.bets += row.bets;
-    entry.stakesPaise += BigInt(row.stakes_paise);
-    entry.expectedWinsPaise += (BigInt(row.delivery_paise) * factor) / MICRO;
-    days.set(key, entry);
-  }
-  return [...days.values()];
+  return sumStakeDays(
+    rows.flatMap((row) => {
+      if (!isLotteryRoom(row.room)) return [];
+      const factor = expectedFactorMicro(LOTTERY_ROOMS[row.room].game, row.selection) ?? 0n;
+      return [
+        {
+          room: row.room,
+          day: row.day,
+          bets: row.bets,
+          stakesPaise: BigInt(row.stakes_paise),
+          expectedWinsPaise: (BigInt(row.delivery_paise) * factor) / MICRO,
+          winsPaise: null,
+        },
+      ];
+    }),
+  );
 }

@@ -1,8 +1,8 @@
 import { type LotteryResultEvent } from '@mayur/contracts';
 import { periodAt, wingoPayoutPaise, type WingoSelection } from '@mayur/rules/lottery-rooms';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { setClock } from '../../../../test/games-clock.ts';
 import type { Db } from '../../../platform/db/db.ts';
 import { houseShardPurpose } from '../../wallet/accounts.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
@@ -12,24 +12,43 @@ import { openRound } from './open-round.ts';
 import { placeBet } from './place-bet.ts';
 import { chooseRoundPayouts, keepChosenPayouts } from './round-payouts.ts';
 import { settleRound } from './settle-round.ts';
+import { serverForFile } from '../../../../test/test-server.ts';
 
 // Settlement posts its payouts in one transaction per room shard. A settlement that stops after some
 // shards have committed leaves the round unsettled and its result unrevealed; the retry pays only the
 // winners not paid yet, so every winner is paid exactly once and the round is settled once.
 
-let server: TestServer;
 // 12:00:00 UTC is a minute boundary in Kolkata too (17:30 IST).
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
 const PLAYER_COUNT = 20;
 const STAKE_PAISE = 1_000n;
 
-beforeAll(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
-  server.clock.advance(T0 - server.clock.now().getTime());
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile({ LOTTERY_CHAIN_LENGTH: '50' });
+beforeAll(() => setClock(server, T0));
+
+/** Players with ₹1,000 each. */
+async function fundedPlayers(count: number) {
+  const players = [];
+  for (let index = 0; index < count; index++) players.push(await quickPlayer(server, { cashPaise: 100_000n }));
+  return players;
+}
+
+/** Bets the stake on every number of a Win Go period, so that exactly one of the bets wins whatever the result. */
+async function betOnEveryNumber(userId: number, period: string) {
+  for (let number = 0; number <= 9; number++)
+    await placeBet(server.ctx, userId, {
+      room: 'wingo-1',
+      period,
+      selection: String(number),
+      contractMoneyPaise: STAKE_PAISE,
+      contractCount: 1,
+    });
+}
+
+async function roundIdOf(period: string): Promise<bigint> {
+  const [round] = await server.ctx.db.query<{ id: bigint }>('select id from lottery_rounds where period = $1', [period]);
+  return round!.id;
+}
 
 /** The same database, except that the transactions numbered in `failing` (from 1) roll back after their work. */
 function failingTransactions(db: Db, failing: ReadonlySet<number>): Db {
@@ -64,38 +83,29 @@ async function payoutsByPlayer(userIds: number[]): Promise<Map<number, bigint[]>
 it('pays every winner exactly once when a settlement stops after some shards and is retried', async () => {
   const slot = periodAt('wingo-1', T0);
   expect(await openRound(server.ctx, 'wingo-1', slot)).toBe(true);
-  const players = [];
-  for (let index = 0; index < PLAYER_COUNT; index++) players.push(await quickPlayer(server, { cashPaise: 100_000n }));
+  const players = await fundedPlayers(PLAYER_COUNT);
   const userIds = players.map((player) => player.userId);
   expect(new Set(userIds.map((userId) => houseShardPurpose('room:wingo-1', userId))).size).toBe(16);
   // Every player bets on every number, so every player wins exactly one bet whatever the result.
-  for (const player of players)
-    for (let number = 0; number <= 9; number++)
-      await placeBet(server.ctx, player.userId, {
-        room: 'wingo-1',
-        period: slot.period,
-        selection: String(number),
-        contractMoneyPaise: STAKE_PAISE,
-        contractCount: 1,
-      });
-  const [round] = await server.ctx.db.query<{ id: bigint }>('select id from lottery_rounds where period = $1', [slot.period]);
+  for (const player of players) await betOnEveryNumber(player.userId, slot.period);
+  const roundId = await roundIdOf(slot.period);
 
   // Nothing is paid before the period ends, however often settlement is asked.
-  expect(await settleRound(server.ctx, round!.id, slot.endsAtMs - 1)).toBeNull();
+  expect(await settleRound(server.ctx, roundId, slot.endsAtMs - 1)).toBeNull();
   expect([...(await payoutsByPlayer(userIds)).values()].flat()).toEqual([]);
 
   // The second shard's transaction fails (the fourth: the winners are read, then prepared, in the first
   // two); the shards before and after it commit.
   server.clock.advance(slot.endsAtMs - T0);
   const interrupted = { ...server.ctx, db: failingTransactions(server.ctx.db, new Set([4])) };
-  await expect(settleRound(interrupted, round!.id, slot.endsAtMs)).rejects.toThrow('injected failure before commit');
+  await expect(settleRound(interrupted, roundId, slot.endsAtMs)).rejects.toThrow('injected failure before commit');
   const partly = await payoutsByPlayer(userIds);
   const paidCount = [...partly.values()].filter((amounts) => amounts.length > 0).length;
   expect(paidCount).toBeGreaterThan(0);
   expect(paidCount).toBeLessThan(PLAYER_COUNT);
   const [unsettled] = await server.ctx.db.query<{ state: string; result_number: number | null }>(
     'select state, result_number from lottery_rounds where id = $1',
-    [round!.id],
+    [roundId],
   );
   expect(unsettled).toEqual({ state: 'closed', result_number: null });
   const fair = (await server.call('/fair/round', { game: 'wingo', room: 'wingo-1', period: slot.period })).body.obj;
@@ -104,8 +114,8 @@ it('pays every winner exactly once when a settlement stops after some shards and
 
   // The retry, twice at once as a repeated tick or a second node would: one of them settles the round.
   const retries = await Promise.all([
-    settleRound(server.ctx, round!.id, slot.endsAtMs + 1_000),
-    settleRound(server.ctx, round!.id, slot.endsAtMs + 1_000),
+    settleRound(server.ctx, roundId, slot.endsAtMs + 1_000),
+    settleRound(server.ctx, roundId, slot.endsAtMs + 1_000),
   ]);
   const settled = retries.filter((outcome) => outcome !== null);
   expect(settled).toHaveLength(1);
@@ -113,10 +123,10 @@ it('pays every winner exactly once when a settlement stops after some shards and
   const number = settled[0]!.result.number!;
   const winPaise = wingoPayoutPaise(String(number) as WingoSelection, number, STAKE_PAISE - 20n);
   for (const [userId, amounts] of await payoutsByPlayer(userIds)) expect(amounts, `player ${userId}`).toEqual([winPaise]);
-  expect(await settleRound(server.ctx, round!.id, slot.endsAtMs + 2_000)).toBeNull();
+  expect(await settleRound(server.ctx, roundId, slot.endsAtMs + 2_000)).toBeNull();
   const [final] = await server.ctx.db.query<{ state: string; result_number: number }>(
     'select state, result_number from lottery_rounds where id = $1',
-    [round!.id],
+    [roundId],
   );
   expect(final).toEqual({ state: 'settled', result_number: number });
   expect((await checkLedger(server.ctx.db)).violations).toEqual([]);
@@ -131,14 +141,7 @@ it('chooses the payouts when betting closes and moves no money, shows no result,
   const slot = periodAt('wingo-1', start);
   await tickLottery(server.ctx, events, start);
   const player = await quickPlayer(server, { cashPaise: 100_000n });
-  for (let number = 0; number <= 9; number++)
-    await placeBet(server.ctx, player.userId, {
-      room: 'wingo-1',
-      period: slot.period,
-      selection: String(number),
-      contractMoneyPaise: STAKE_PAISE,
-      contractCount: 1,
-    });
+  await betOnEveryNumber(player.userId, slot.period);
   const balance = async () => (await server.call('/user/balance', {}, { token: player.token })).body.obj.balance as string;
   const afterBets = await balance();
 
@@ -169,26 +172,17 @@ it('chooses the winners of a large round in parts of at most the wallet’s payo
   server.clock.advance(start - server.clock.now().getTime());
   const slot = periodAt('wingo-1', start);
   expect(await openRound(server.ctx, 'wingo-1', slot)).toBe(true);
-  const players = [];
-  for (let index = 0; index < 7; index++) players.push(await quickPlayer(server, { cashPaise: 100_000n }));
-  for (const player of players)
-    for (let number = 0; number <= 9; number++)
-      await placeBet(server.ctx, player.userId, {
-        room: 'wingo-1',
-        period: slot.period,
-        selection: String(number),
-        contractMoneyPaise: STAKE_PAISE,
-        contractCount: 1,
-      });
-  const [round] = await server.ctx.db.query<{ id: bigint }>('select id from lottery_rounds where period = $1', [slot.period]);
+  const players = await fundedPlayers(7);
+  for (const player of players) await betOnEveryNumber(player.userId, slot.period);
+  const roundId = await roundIdOf(slot.period);
   server.clock.advance(slot.endsAtMs - server.clock.now().getTime());
-  await server.ctx.db.query("update lottery_rounds set state = 'closed' where id = $1", [round!.id]);
+  await server.ctx.db.query("update lottery_rounds set state = 'closed' where id = $1", [roundId]);
 
   // Seven winners in parts of three: three parts, in user order, none repeated.
-  const chosen = await chooseRoundPayouts(server.ctx, round!.id, 3);
+  const chosen = await chooseRoundPayouts(server.ctx, roundId, 3);
   expect(chosen.payouts.map((part) => part.count)).toEqual([3, 3, 1]);
   keepChosenPayouts(server.ctx.db, chosen);
-  const settled = await settleRound(server.ctx, round!.id, slot.endsAtMs);
+  const settled = await settleRound(server.ctx, roundId, slot.endsAtMs);
   expect(settled!.winners).toBe(7);
   const number = settled!.result.number!;
   const winPaise = wingoPayoutPaise(String(number) as WingoSelection, number, STAKE_PAISE - 20n);

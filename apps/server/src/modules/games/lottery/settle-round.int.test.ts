@@ -1,12 +1,12 @@
-import { parseMoney } from '@mayur/rules/money';
 import type * as LotteryRooms from '@mayur/rules/lottery-rooms';
 import { bitgameSize } from '@mayur/rules/lottery-rules';
-import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { quickPlayer } from '../../../../test/players.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { setClock } from '../../../../test/games-clock.ts';
+import { bitgamePlayersBettingBothSizes } from '../../../../test/games-lottery.ts';
 import { checkLedger } from '../../wallet/check-ledger.ts';
 import { tickLottery } from './lottery-clock.ts';
 import { LotteryEvents } from './lottery-events.ts';
+import { serverForFile } from '../../../../test/test-server.ts';
 
 // Settlement has no payout rule of its own: it pays what the rules package's function says. Here the
 // Bit Game rule is replaced by another (×1.75) and settlement must follow it; a settlement with its
@@ -21,14 +21,8 @@ vi.mock('@mayur/rules/lottery-rooms', async (importOriginal) => {
   };
 });
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ LOTTERY_CHAIN_LENGTH: '50' });
-  server.clock.advance(Date.UTC(2026, 10, 21, 12, 0, 0) - server.clock.now().getTime());
-});
-afterAll(async () => {
-  await server.stop();
-});
+const server = serverForFile({ LOTTERY_CHAIN_LENGTH: '50' });
+beforeAll(() => setClock(server, Date.UTC(2026, 10, 21, 12, 0, 0)));
 
 it('pays Bit Game winners by the rules package’s function, whatever it says', async () => {
   const events = new LotteryEvents();
@@ -36,13 +30,7 @@ it('pays Bit Game winners by the rules package’s function, whatever it says', 
   await tick();
   const { period } = (await server.call('/bitgame/getPeriod', {})).body.obj;
   const stakes = ['1.11', '2.37', '13.57', '777.77'];
-  const players = [];
-  for (const amount of stakes) {
-    const player = await quickPlayer(server, { cashPaise: 1_000_000n });
-    for (const select of ['big', 'small'])
-      expect((await server.call('/bitgame/pour', { period, select, amount }, { token: player.token })).body.res).toBe(1);
-    players.push({ player, stakePaise: parseMoney(amount)! });
-  }
+  const players = await bitgamePlayersBettingBothSizes(server, period, stakes);
   server.clock.advance(60_000);
   await tick();
   const [round] = await server.ctx.db.query<{ id: bigint }>(

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGateway, gatewayEnv, type FakeGateway } from '../../../../test/fake-gateway.ts';
-import { cashOf, expectLedgerBalanced, payingPlayer, postCallback } from '../../../../test/payments.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { cashOf, expectLedgerBalanced, payingPlayer, postCallback, serverWithFakeGateway } from '../../../../test/payments.ts';
 
 // A signed callback is stored as received (payment_events.payload, jsonb), and PostgreSQL's jsonb
 // refuses a lone UTF-16 surrogate: a real payment whose free text carried one would be answered 500
 // at every retry and never credited. Free text is stored well formed; an id the ledger is keyed by
 // that is not well-formed text is refused with 400, since two such ids could not be told apart.
 
-let server: TestServer;
-let gateway: FakeGateway;
-
-beforeAll(async () => {
-  let now = () => Date.now();
-  gateway = await startFakeGateway(() => now());
-  server = await startTestServer(gatewayEnv(gateway));
-  now = () => server.clock.now().getTime();
-});
-afterAll(async () => {
-  await server.stop();
-  await gateway.close();
-});
+const { server, gateway } = serverWithFakeGateway();
 
 async function openOrder() {
   const player = await payingPlayer(server);
@@ -39,7 +25,7 @@ describe('a signed gateway callback carrying text that jsonb refuses', () => {
   it('credits the payment when its reason carries a lone surrogate, storing the reason well formed', async () => {
     const { player, orderNo } = await openOrder();
     const rawBody = eventText(orderNo, { eventId: `evt-${orderNo}`, reason: 'bank note \\ud800 end' });
-    const reply = await postCallback(server, 'gateway-hmac', gateway.secret, null, { rawBody });
+    const reply = await postCallback(server, 'gateway-hmac', gateway().secret, null, { rawBody });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect(reply.body).toEqual({ ok: true, outcome: 'credited' });
     expect(await cashOf(server, player.userId)).toBe(50_000n);
@@ -54,7 +40,7 @@ describe('a signed gateway callback carrying text that jsonb refuses', () => {
   it('refuses with 400 an event id that is not well-formed text, and credits nothing', async () => {
     const { player, orderNo } = await openOrder();
     const rawBody = eventText(orderNo, { eventId: 'evt-\\udfff' });
-    const reply = await postCallback(server, 'gateway-hmac', gateway.secret, null, { rawBody });
+    const reply = await postCallback(server, 'gateway-hmac', gateway().secret, null, { rawBody });
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({ ok: false, error: 'body: eventId' });
     expect(await cashOf(server, player.userId)).toBe(0n);

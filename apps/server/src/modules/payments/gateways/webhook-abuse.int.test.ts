@@ -1,5 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGateway, gatewayEnv, type FakeGateway } from '../../../../test/fake-gateway.ts';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   addBankCard,
   cashOf,
@@ -7,31 +6,25 @@ import {
   operator,
   payingPlayer,
   postCallback,
+  serverWithFakeGateway,
+  transfersFor,
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 import { inviteBonusSettings } from '../../agent/pay-invite-bonus.ts';
 import { applyDepositEvent, type PaidAmount } from '../recharge/deposit-events.ts';
 
 // The `gateway-hmac` gateway against a fake gateway on loopback: signed order and payout requests,
 // and every way a callback can be forged, replayed or wrong. No forged or repeated message may move money.
 
-let server: TestServer;
-let gateway: FakeGateway;
-
-beforeAll(async () => {
-  let now = () => Date.now();
-  gateway = await startFakeGateway(() => now());
-  server = await startTestServer(gatewayEnv(gateway));
-  now = () => server.clock.now().getTime();
-});
-afterAll(async () => {
-  await server.stop();
-  await gateway.close();
-});
+const { server, gateway } = serverWithFakeGateway();
 afterEach(async () => {
   await expectLedgerBalanced(server);
 });
+
+/** A callback signed with the gateway's secret. */
+function signedCallback(event: unknown, options?: Parameters<typeof postCallback>[4]) {
+  return postCallback(server, 'gateway-hmac', gateway().secret, event, options);
+}
 
 async function openOrder(amount = '500') {
   const player = await payingPlayer(server);
@@ -53,7 +46,7 @@ describe('opening a recharge order', () => {
   it('sends the gateway a signed order and returns its pay page', async () => {
     const { orderNo, payUrl } = await openOrder();
     expect(payUrl).toBe(`https://gateway.example/pay/${orderNo}`);
-    const request = gateway.requests.find((entry) => entry.body.orderNo === orderNo)!;
+    const request = gateway().requests.find((entry) => entry.body.orderNo === orderNo)!;
     expect(request.path).toBe('/orders');
     expect(request.isSigned).toBe(true);
     expect(request.body).toMatchObject({ merchantId: 'M-TEST', amount: '500.00', currency: 'INR', method: 'upi' });
@@ -61,7 +54,7 @@ describe('opening a recharge order', () => {
   });
 
   it('refuses a reply whose signature is not the gateway’s, and closes the order', async () => {
-    gateway.isReplyForged = true;
+    gateway().isReplyForged = true;
     try {
       const player = await payingPlayer(server);
       const reply = await server.call('/cash/payNew', { amount: '500', method: 'upi' }, { token: player.token });
@@ -71,7 +64,7 @@ describe('opening a recharge order', () => {
       ]);
       expect(order!.status).toBe('failed');
     } finally {
-      gateway.isReplyForged = false;
+      gateway().isReplyForged = false;
     }
   });
 });
@@ -79,7 +72,7 @@ describe('opening a recharge order', () => {
 describe('callback abuse', () => {
   it('credits an authentic callback exactly once', async () => {
     const { player, orderNo } = await openOrder();
-    const reply = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo));
+    const reply = await signedCallback(paidEvent(orderNo));
     expect(reply).toEqual({ status: 200, body: { ok: true, outcome: 'credited' } });
     expect(await cashOf(server, player.userId)).toBe(50_000n);
     expect(await orderStatus(orderNo)).toBe('completed');
@@ -116,15 +109,15 @@ describe('callback abuse', () => {
   it('refuses a stale timestamp (over 5 minutes) even with a valid signature, and one from the future', async () => {
     const { player, orderNo } = await openOrder();
     const nowMs = server.clock.now().getTime();
-    const stale = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo), {
+    const stale = await signedCallback(paidEvent(orderNo), {
       timestampMs: nowMs - 301_000,
     });
     expect(stale).toMatchObject({ status: 401, body: { error: 'signature stale' } });
-    const future = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo), {
+    const future = await signedCallback(paidEvent(orderNo), {
       timestampMs: nowMs + 301_000,
     });
     expect(future.status).toBe(401);
-    const withinTolerance = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo), {
+    const withinTolerance = await signedCallback(paidEvent(orderNo), {
       timestampMs: nowMs - 290_000,
     });
     expect(withinTolerance.body.outcome).toBe('credited');
@@ -135,10 +128,10 @@ describe('callback abuse', () => {
     const { player, orderNo } = await openOrder();
     const signedBody = JSON.stringify(paidEvent(orderNo, { amount: '1.00' }));
     const altered = JSON.stringify(paidEvent(orderNo));
-    const reply = await postCallback(server, 'gateway-hmac', gateway.secret, null, { rawBody: altered, signedBody });
+    const reply = await signedCallback(null, { rawBody: altered, signedBody });
     expect(reply.status).toBe(401);
     // Even whitespace counts: the bytes are what is signed.
-    const spaced = await postCallback(server, 'gateway-hmac', gateway.secret, null, {
+    const spaced = await signedCallback(null, {
       rawBody: signedBody.replace(':', ': '),
       signedBody,
     });
@@ -148,37 +141,26 @@ describe('callback abuse', () => {
 
   it('credits once when the same event is replayed 20 times in parallel', async () => {
     const { player, orderNo } = await openOrder();
-    const replies = await Promise.all(
-      Array.from({ length: 20 }, () => postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo))),
-    );
+    const replies = await Promise.all(Array.from({ length: 20 }, () => signedCallback(paidEvent(orderNo))));
     const outcomes = replies.map((reply) => reply.body.outcome);
     expect(outcomes.filter((outcome) => outcome === 'credited')).toHaveLength(1);
     expect(outcomes.filter((outcome) => outcome === 'duplicate')).toHaveLength(19);
     expect(await cashOf(server, player.userId)).toBe(50_000n);
-    const [transfers] = await server.ctx.db.query<{ count: number }>(
-      "select count(*)::int as count from ledger_transfers where reason = 'deposit' and reference = $1",
-      [orderNo],
-    );
-    expect(transfers!.count).toBe(1);
+    expect(await transfersFor(server, 'deposit', orderNo)).toBe(1);
   });
 
   it('credits once when a second event id reports the same payment', async () => {
     const { player, orderNo } = await openOrder();
-    await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo));
-    const again = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'evt-other' }));
+    await signedCallback(paidEvent(orderNo));
+    const again = await signedCallback(paidEvent(orderNo, { eventId: 'evt-other' }));
     expect(again.body.outcome).toBe('already_completed');
     expect(await cashOf(server, player.userId)).toBe(50_000n);
   });
 
   it('keeps a completed order completed when a failure arrives out of order', async () => {
     const { player, orderNo } = await openOrder();
-    await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo));
-    const late = await postCallback(
-      server,
-      'gateway-hmac',
-      gateway.secret,
-      paidEvent(orderNo, { eventId: 'late-fail', status: 'failed' }),
-    );
+    await signedCallback(paidEvent(orderNo));
+    const late = await signedCallback(paidEvent(orderNo, { eventId: 'late-fail', status: 'failed' }));
     expect(late.body.outcome).toBe('already_completed');
     expect(await orderStatus(orderNo)).toBe('completed');
     expect(await cashOf(server, player.userId)).toBe(50_000n);
@@ -186,34 +168,19 @@ describe('callback abuse', () => {
 
   it('credits a late success after a failure: the money did arrive', async () => {
     const { player, orderNo } = await openOrder();
-    const failed = await postCallback(
-      server,
-      'gateway-hmac',
-      gateway.secret,
-      paidEvent(orderNo, { eventId: 'f1', status: 'failed' }),
-    );
+    const failed = await signedCallback(paidEvent(orderNo, { eventId: 'f1', status: 'failed' }));
     expect(failed.body.outcome).toBe('marked_failed');
     expect(await orderStatus(orderNo)).toBe('failed');
-    const paid = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'p1' }));
+    const paid = await signedCallback(paidEvent(orderNo, { eventId: 'p1' }));
     expect(paid.body.outcome).toBe('credited');
     expect(await cashOf(server, player.userId)).toBe(50_000n);
   });
 
   it('does not credit a wrong amount or currency, and records why', async () => {
     const { player, orderNo } = await openOrder();
-    const short = await postCallback(
-      server,
-      'gateway-hmac',
-      gateway.secret,
-      paidEvent(orderNo, { eventId: 'a1', amount: '5.00' }),
-    );
+    const short = await signedCallback(paidEvent(orderNo, { eventId: 'a1', amount: '5.00' }));
     expect(short.body.outcome).toBe('amount_mismatch');
-    const dollars = await postCallback(
-      server,
-      'gateway-hmac',
-      gateway.secret,
-      paidEvent(orderNo, { eventId: 'a2', currency: 'USD' }),
-    );
+    const dollars = await signedCallback(paidEvent(orderNo, { eventId: 'a2', currency: 'USD' }));
     expect(dollars.body.outcome).toBe('currency_mismatch');
     expect(await cashOf(server, player.userId)).toBe(0n);
     expect(await orderStatus(orderNo)).toBe('pending');
@@ -247,22 +214,17 @@ describe('callback abuse', () => {
       '',
     ];
     for (const [index, amount] of malformed.entries()) {
-      const reply = await postCallback(
-        server,
-        'gateway-hmac',
-        gateway.secret,
-        paidEvent(orderNo, { eventId: `m${index}`, amount }),
-      );
+      const reply = await signedCallback(paidEvent(orderNo, { eventId: `m${index}`, amount }));
       expect(reply, JSON.stringify(amount)).toEqual({ status: 400, body: { ok: false, error: 'body: amount' } });
     }
     for (const amount of [undefined, null, 500, 500.0, {}, ['500.00']]) {
-      const reply = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'odd', amount }));
+      const reply = await signedCallback(paidEvent(orderNo, { eventId: 'odd', amount }));
       expect(reply, JSON.stringify(amount)).toEqual({ status: 400, body: { ok: false, error: 'body: amount' } });
     }
     expect(await cashOf(server, player.userId)).toBe(0n);
     expect(await orderStatus(orderNo)).toBe('pending');
     // The same order still credits once its amount is stated exactly.
-    const exact = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent(orderNo, { eventId: 'ok' }));
+    const exact = await signedCallback(paidEvent(orderNo, { eventId: 'ok' }));
     expect(exact.body.outcome).toBe('credited');
     expect(await cashOf(server, player.userId)).toBe(50_000n);
   });
@@ -289,11 +251,11 @@ describe('callback abuse', () => {
   });
 
   it('ignores an authentic event for an order that does not exist, and a body that is not an event', async () => {
-    const unknown = await postCallback(server, 'gateway-hmac', gateway.secret, paidEvent('R20990101000000000000'));
+    const unknown = await signedCallback(paidEvent('R20990101000000000000'));
     expect(unknown.body.outcome).toBe('unknown_order');
-    const notAnEvent = await postCallback(server, 'gateway-hmac', gateway.secret, { hello: 'world' });
+    const notAnEvent = await signedCallback({ hello: 'world' });
     expect(notAnEvent.status).toBe(400);
-    const notJson = await postCallback(server, 'gateway-hmac', gateway.secret, null, { rawBody: 'amount=500' });
+    const notJson = await signedCallback(null, { rawBody: 'amount=500' });
     expect(notJson.status).toBe(400);
   });
 
@@ -301,7 +263,7 @@ describe('callback abuse', () => {
     const { orderNo } = await openOrder();
     const page = await server.app.inject({ method: 'GET', url: `/sandbox-pay/${orderNo}?t=x` });
     expect(page.statusCode).toBe(404);
-    const sandboxCallback = await postCallback(server, 'sandbox', gateway.secret, paidEvent(orderNo));
+    const sandboxCallback = await postCallback(server, 'sandbox', gateway().secret, paidEvent(orderNo));
     expect(sandboxCallback.status).toBe(404);
     expect(await orderStatus(orderNo)).toBe('pending');
   });
@@ -328,11 +290,11 @@ describe('payouts through the gateway', () => {
   }
 
   it('sends a signed payout request with the destination and settles a paid answer', async () => {
-    gateway.payoutReply = { status: 'paid' };
+    gateway().payoutReply = { status: 'paid' };
     const { player, withdrawNo } = await pendingWithdrawal();
     const approved = await operator(server, 'withdraw:approve', { id: withdrawNo });
     expect(approved.lines.join()).toContain('paid');
-    const request = gateway.requests.find((entry) => entry.body.withdrawNo === withdrawNo)!;
+    const request = gateway().requests.find((entry) => entry.body.withdrawNo === withdrawNo)!;
     expect(request.isSigned).toBe(true);
     expect(request.body).toMatchObject({ amount: '300.00', currency: 'INR', method: 'bank' });
     expect(request.body.account).toMatchObject({ bankAccount: '123456789012', ifscCode: 'HDFC0001234' });
@@ -341,7 +303,7 @@ describe('payouts through the gateway', () => {
   });
 
   it('returns the funds when the gateway refuses the payout', async () => {
-    gateway.payoutReply = { status: 'failed', reason: 'account closed' };
+    gateway().payoutReply = { status: 'failed', reason: 'account closed' };
     const { player, withdrawNo } = await pendingWithdrawal();
     await operator(server, 'withdraw:approve', { id: withdrawNo });
     expect(await withdrawalStatus(withdrawNo)).toBe('failed');
@@ -351,7 +313,7 @@ describe('payouts through the gateway', () => {
   });
 
   it('settles a pending payout by its signed callback, once, and only with the right amount', async () => {
-    gateway.payoutReply = { status: 'pending' };
+    gateway().payoutReply = { status: 'pending' };
     const { player, withdrawNo } = await pendingWithdrawal();
     await operator(server, 'withdraw:approve', { id: withdrawNo });
     expect(await withdrawalStatus(withdrawNo)).toBe('paying');
@@ -365,19 +327,17 @@ describe('payouts through the gateway', () => {
     };
     const forged = await postCallback(server, 'gateway-hmac', 'not-the-secret-0123456789abcdefghij', event);
     expect(forged.status).toBe(401);
-    const wrong = await postCallback(server, 'gateway-hmac', gateway.secret, {
+    const wrong = await signedCallback({
       ...event,
       eventId: 'po-wrong',
       amount: '3000.00',
     });
     expect(wrong.body.outcome).toBe('amount_mismatch');
     expect(await withdrawalStatus(withdrawNo)).toBe('paying');
-    const replies = await Promise.all(
-      Array.from({ length: 5 }, () => postCallback(server, 'gateway-hmac', gateway.secret, event)),
-    );
+    const replies = await Promise.all(Array.from({ length: 5 }, () => signedCallback(event)));
     expect(replies.filter((reply) => reply.body.outcome === 'paid')).toHaveLength(1);
     expect(await withdrawalStatus(withdrawNo)).toBe('paid');
-    const failLater = await postCallback(server, 'gateway-hmac', gateway.secret, {
+    const failLater = await signedCallback({
       ...event,
       eventId: 'po-late',
       status: 'failed',
@@ -396,7 +356,7 @@ describe('payouts through the gateway', () => {
       amount: '300.00',
       currency: 'INR',
     };
-    const reply = await postCallback(server, 'gateway-hmac', gateway.secret, event);
+    const reply = await signedCallback(event);
     expect(reply.body.outcome).toBe('not_in_flight');
     expect(await withdrawalStatus(withdrawNo)).toBe('pending');
     expect(await cashOf(server, player.userId)).toBe(70_000n);

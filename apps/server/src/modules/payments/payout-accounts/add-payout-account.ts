@@ -1,16 +1,9 @@
 import type { TPayoutAccount } from '@mayur/contracts';
 import type { AppContext } from '../../../platform/context.ts';
-import { AppError } from '../../../platform/http/app-error.ts';
 import type { PasswordHasher } from '../../auth/passwords.ts';
 import { checkWithdrawPassword } from './check-withdraw-password.ts';
 import { fieldValues, payoutAccountFields, type PayoutAccountForm } from './payout-account-fields.ts';
-import {
-  assertRoomForAccount,
-  isDuplicateDestination,
-  PAYOUT_ACCOUNT_COLUMNS,
-  toPayoutAccount,
-  type PayoutAccountRow,
-} from './payout-account-view.ts';
+import { assertRoomForAccount, PAYOUT_ACCOUNT_COLUMNS, savePayoutAccount, type PayoutAccountRow } from './payout-account-view.ts';
 
 type AddInput = PayoutAccountForm;
 
@@ -24,8 +17,10 @@ export async function addPayoutAccount(
 ): Promise<TPayoutAccount> {
   const fields = payoutAccountFields(input);
   await checkWithdrawPassword(ctx, hasher, userId, withdrawPassword);
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
+  return savePayoutAccount(
+    ctx,
+    userId,
+    async (tx) => {
       await assertRoomForAccount(tx, userId, fields.kind);
       const [inserted] = await tx.query<PayoutAccountRow>(
         `insert into payout_accounts (user_id, kind, actual_name, ifsc_code, bank_name, bank_account, upi_account, email, mobile, usdt_address)
@@ -34,11 +29,7 @@ export async function addPayoutAccount(
         [userId, ...fieldValues(fields)],
       );
       return inserted!;
-    });
-    ctx.log.info({ userId, accountId: row.id, kind: row.kind }, 'payout account added');
-    return toPayoutAccount(row);
-  } catch (error) {
-    if (isDuplicateDestination(error)) throw new AppError('PAYOUT_ACCOUNT_EXISTS', `player ${userId} already has it`);
-    throw error;
-  }
+    },
+    'payout account added',
+  );
 }

@@ -7,9 +7,8 @@ import { fieldValues, payoutAccountFields } from './payout-account-fields.ts';
 import {
   findOwnPayoutAccount,
   groupOf,
-  isDuplicateDestination,
   PAYOUT_ACCOUNT_COLUMNS,
-  toPayoutAccount,
+  savePayoutAccount,
   type PayoutAccountRow,
 } from './payout-account-view.ts';
 
@@ -26,8 +25,10 @@ export async function editPayoutAccount(
   const fields = payoutAccountFields(input);
   await findOwnPayoutAccount(ctx.db, userId, input.id);
   await checkWithdrawPassword(ctx, hasher, userId, input.withdrawPassword);
-  try {
-    const row = await ctx.db.transaction(async (tx) => {
+  return savePayoutAccount(
+    ctx,
+    userId,
+    async (tx) => {
       const current = await findOwnPayoutAccount(tx, userId, input.id, true);
       if (groupOf(current.kind) !== groupOf(fields.kind))
         throw new AppError('PAYOUT_ACCOUNT_NOT_FOUND', `account ${input.id} is ${current.kind}, not ${fields.kind}`);
@@ -40,11 +41,7 @@ export async function editPayoutAccount(
         [input.id, userId, ...fieldValues(fields)],
       );
       return updated!;
-    });
-    ctx.log.info({ userId, accountId: row.id, kind: row.kind }, 'payout account changed');
-    return toPayoutAccount(row);
-  } catch (error) {
-    if (isDuplicateDestination(error)) throw new AppError('PAYOUT_ACCOUNT_EXISTS', `player ${userId} already has it`);
-    throw error;
-  }
+    },
+    'payout account changed',
+  );
 }

@@ -1,6 +1,7 @@
 import { type TPayoutAccount, type TPayoutAccountKind } from '@mayur/contracts';
 import { MAX_PAYOUT_ACCOUNTS } from '@mayur/rules/field-rules';
-import type { Queryable } from '../../../platform/db/db.ts';
+import type { AppContext } from '../../../platform/context.ts';
+import type { Queryable, Tx } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
 
 export type PayoutAccountRow = {
@@ -68,8 +69,28 @@ export async function assertRoomForAccount(tx: Queryable, userId: number, kind: 
   if (row!.count >= MAX_PAYOUT_ACCOUNTS) throw new AppError('PAYOUT_ACCOUNT_LIMIT', `player ${userId} has ${row!.count}`);
 }
 
+/**
+ * Writes one of the player's accounts in a transaction of its own and answers it as the player sees
+ * it; a destination the player already has is refused (the unique index decides, not a read before).
+ */
+export async function savePayoutAccount(
+  ctx: AppContext,
+  userId: number,
+  write: (tx: Tx) => Promise<PayoutAccountRow>,
+  loggedAs: 'payout account added' | 'payout account changed',
+): Promise<TPayoutAccount> {
+  try {
+    const row = await ctx.db.transaction(write);
+    ctx.log.info({ userId, accountId: row.id, kind: row.kind }, loggedAs);
+    return toPayoutAccount(row);
+  } catch (error) {
+    if (isDuplicateDestination(error)) throw new AppError('PAYOUT_ACCOUNT_EXISTS', `player ${userId} already has it`);
+    throw error;
+  }
+}
+
 /** A unique-index violation on the destination means the player already has this account. */
-export function isDuplicateDestination(error: unknown): boolean {
+function isDuplicateDestination(error: unknown): boolean {
   const pgError = error as { code?: string; constraint?: string; message?: string };
   return (
     pgError.code === '23505' &&

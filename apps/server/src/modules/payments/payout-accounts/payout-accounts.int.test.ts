@@ -1,25 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addBankCard,
   bankCard,
   cashOf,
-  expectLedgerBalanced,
   payingPlayer,
+  serverCheckingLedger,
+  USDT_ADDRESS,
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 
-let server: TestServer;
+const server = serverCheckingLedger();
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.stop());
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-});
-
-const USDT_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
 // The same address with one character changed: the right shape, a failing checksum.
 const USDT_TYPO = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdh';
 

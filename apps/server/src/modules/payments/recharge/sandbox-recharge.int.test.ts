@@ -1,19 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cashOf, expectLedgerBalanced, payingPlayer } from '../../../../test/payments.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { cashOf, payingPlayer, pressSandboxPage, serverCheckingLedger } from '../../../../test/payments.ts';
 
 // The default gateway end to end over HTTP: order → sandbox page → Pay or Fail → signed callback →
 // credit and record. The page's link carries a token, so nobody can pay someone else's order.
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.stop());
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-});
+const server = serverCheckingLedger();
 
 async function openOrder(token: string, amount = '300', extra: Record<string, unknown> = {}) {
   const reply = await server.call('/cash/payNew', { amount, method: 'upi', ...extra }, { token });
@@ -21,16 +12,8 @@ async function openOrder(token: string, amount = '300', extra: Record<string, un
   return reply.body.obj as { orderNo: string; amount: string; payUrl: string };
 }
 
-async function pressOnPage(payUrl: string, action: 'pay' | 'fail', tokenOverride?: string) {
-  const url = new URL(payUrl, 'http://localhost');
-  const t = tokenOverride ?? url.searchParams.get('t') ?? '';
-  return server.app.inject({
-    method: 'POST',
-    url: url.pathname,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ t, action }).toString(),
-  });
-}
+const pressOnPage = (payUrl: string, action: 'pay' | 'fail', tokenOverride?: string) =>
+  pressSandboxPage(server, payUrl, action, tokenOverride);
 
 describe('recharge info', () => {
   it('offers UPI and bank with the minimum of 100 and quick amounts', async () => {

@@ -1,25 +1,17 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addBankCard,
+  addUsdtAccount,
+  bankCard,
   cashOf,
-  expectLedgerBalanced,
   operator,
   payingPlayer,
+  serverCheckingLedger,
+  transfersFor,
   WITHDRAW_PASSWORD,
 } from '../../../../test/payments.ts';
-import { startTestServer, type TestServer } from '../../../../test/test-server.ts';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => server.stop());
-afterEach(async () => {
-  await expectLedgerBalanced(server);
-});
-
-const USDT_ADDRESS = 'TUEZSdKsoDHQMeZwihtdoBiN46zxhGWYdH';
+const server = serverCheckingLedger();
 
 async function holdsBalance(): Promise<bigint> {
   // The holds account is sharded by player (purpose#0 … #15); its balance is the sum of the shards.
@@ -50,12 +42,7 @@ describe('withdrawal requests', () => {
   it('refuses with the spec messages and changes nothing', async () => {
     const player = await payingPlayer(server, 200_000n);
     const bankCardId = await addBankCard(server, player.token);
-    const usdtReply = await server.call(
-      '/cash/addBankCardNew',
-      { usdtAccount: USDT_ADDRESS, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
-    const usdtId = usdtReply.body.obj.id;
+    const usdtId = await addUsdtAccount(server, player.token);
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ amount: '229.99', bankCardId }, 'WITHDRAW_AMOUNT_INVALID', 'check exchange money'],
       [{ amount: '1002.99', bankCardId: usdtId }, 'WITHDRAW_AMOUNT_INVALID', 'check exchange money'],
@@ -83,12 +70,7 @@ describe('withdrawal requests', () => {
 
   it('converts a USDT withdrawal at the rate, rounding the USDT down', async () => {
     const player = await payingPlayer(server, 200_000n);
-    const reply = await server.call(
-      '/cash/addBankCardNew',
-      { usdtAccount: USDT_ADDRESS, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
-    const result = await withdraw(player.token, { amount: '1003', bankCardId: reply.body.obj.id });
+    const result = await withdraw(player.token, { amount: '1003', bankCardId: await addUsdtAccount(server, player.token) });
     // ₹1003 at ₹92 per USDT is 10.9021… USDT.
     expect(result.body.obj).toMatchObject({ amount: '1003.00', usdtAmount: '10.90' });
   });
@@ -178,11 +160,7 @@ describe('operator decisions', () => {
     const { withdrawNo } = await requested();
     const results = await Promise.all(Array.from({ length: 8 }, () => operator(server, 'withdraw:approve', { id: withdrawNo })));
     expect(results.filter((result) => result.isOk)).toHaveLength(1);
-    const [paid] = await server.ctx.db.query<{ count: number }>(
-      "select count(*)::int as count from ledger_transfers where reason = 'withdrawal_paid' and reference = $1",
-      [withdrawNo],
-    );
-    expect(paid!.count).toBe(1);
+    expect(await transfersFor(server, 'withdrawal_paid', withdrawNo)).toBe(1);
   });
 
   it('rejects with a reason the player sees, returning the funds', async () => {
@@ -198,12 +176,7 @@ describe('operator decisions', () => {
 
   it('records a USDT payout as paid with the operator’s transaction id', async () => {
     const player = await payingPlayer(server, 200_000n);
-    const account = await server.call(
-      '/cash/addBankCardNew',
-      { usdtAccount: USDT_ADDRESS, withdrawPassword: WITHDRAW_PASSWORD },
-      { token: player.token },
-    );
-    const reply = await withdraw(player.token, { amount: '1500', bankCardId: account.body.obj.id });
+    const reply = await withdraw(player.token, { amount: '1500', bankCardId: await addUsdtAccount(server, player.token) });
     const withdrawNo = reply.body.obj.withdrawNo;
     expect((await operator(server, 'withdraw:approve', { id: withdrawNo, txid: 'nothex' })).isOk).toBe(false);
     const txid = 'ab'.repeat(32);
@@ -221,17 +194,7 @@ describe('operator decisions', () => {
     const reply = await withdraw(player.token, { amount: '300', bankCardId });
     await server.call(
       '/cash/editBankCard',
-      {
-        id: bankCardId,
-        kind: 'bank',
-        actualName: 'Ravi Kumar',
-        ifscCode: 'SBIN0000001',
-        bankName: 'SBI',
-        bankAccount: '999999999999',
-        email: 'ravi@example.in',
-        mobile: '9876543210',
-        withdrawPassword: WITHDRAW_PASSWORD,
-      },
+      { id: bankCardId, kind: 'bank', ...bankCard({ ifscCode: 'SBIN0000001', bankName: 'SBI', bankAccount: '999999999999' }) },
       { token: player.token },
     );
     const [row] = await server.ctx.db.query<{ destination: { bankAccount: string } }>(

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import type { Queryable } from '../../../platform/db/db.ts';
-import { assertTransferInput, isSameContent, type PostedTransfer, type TransferInput } from './transfer-input.ts';
+import {
+  assertTransferInput,
+  isSameContent,
+  storedAsInput,
+  type PostedTransfer,
+  type StoredTransfer,
+  type TransferInput,
+} from './transfer-input.ts';
 
 export type TransferRefusalCode = 'INSUFFICIENT_BALANCE' | 'INSUFFICIENT_BONUS' | 'IDEMPOTENCY_CONFLICT';
 
@@ -16,19 +23,6 @@ export const MAX_KEY_RACE_ATTEMPTS = 3;
 const UNIQUE_VIOLATION = '23505';
 
 type LockedAccount = { id: number; kind: 'cash' | 'bonus' | 'house'; balance_paise: bigint };
-
-type StoredTransfer = {
-  idempotency_key: string;
-  id: bigint;
-  debit_account_id: number;
-  credit_account_id: number;
-  amount_paise: bigint;
-  reason: string;
-  reference: string | null;
-  created_at: Date;
-  debit_after: bigint;
-  credit_after: bigint;
-};
 
 /**
  * `isWholeTransaction`: the batch is all its transaction holds, so a key race (below) aborts the
@@ -48,17 +42,6 @@ type Decision =
   | { kind: 'accepted'; accepted: Accepted; isReplay: boolean }
   | { kind: 'stored'; transfer: PostedTransfer }
   | { kind: 'refused'; code: TransferRefusalCode };
-
-function storedAsInput(stored: StoredTransfer): TransferInput {
-  return {
-    idempotencyKey: stored.idempotency_key,
-    debitAccountId: stored.debit_account_id,
-    creditAccountId: stored.credit_account_id,
-    amountPaise: stored.amount_paise,
-    reason: stored.reason as TransferInput['reason'],
-    reference: stored.reference,
-  };
-}
 
 /**
  * Posts a batch of groups in which each group succeeds or fails on its own (a single transfer is a

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
 import type { Queryable } from '../../../platform/db/db.ts';
 import { AppError } from '../../../platform/http/app-error.ts';
-import { assertTransferInput, isSameContent, type PostedTransfer, type TransferInput } from './transfer-input.ts';
+import {
+  assertTransferInput,
+  isSameContent,
+  storedAsInput,
+  type PostedTransfer,
+  type StoredTransfer,
+  type TransferInput,
+} from './transfer-input.ts';
 
 /** A group is the few transfers of one decision (a credit and its bonus, a stake and its fee). */
 export const MAX_GROUP_TRANSFERS = 16;
-
-type StoredTransfer = {
-  id: bigint;
-  debit_account_id: number;
-  credit_account_id: number;
-  amount_paise: bigint;
-  reason: string;
-  reference: string | null;
-  created_at: Date;
-};
 
 type ClaimedTransfer = { id: bigint; created_at: Date };
 
@@ -64,8 +61,8 @@ async function claimKey(tx: Queryable, t: TransferInput): Promise<ClaimedTransfe
 }
 
 async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> {
-  const rows = await tx.query<StoredTransfer & { debit_after: bigint; credit_after: bigint }>(
-    `select t.id, t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, t.reference, t.created_at,
+  const rows = await tx.query<StoredTransfer>(
+    `select t.idempotency_key, t.id, t.debit_account_id, t.credit_account_id, t.amount_paise, t.reason, t.reference, t.created_at,
             d.balance_after_paise as debit_after, c.balance_after_paise as credit_after
      from ledger_transfers t
      join ledger_entries d on d.transfer_id = t.id and d.account_id = t.debit_account_id
@@ -75,15 +72,7 @@ async function replay(tx: Queryable, t: TransferInput): Promise<PostedTransfer> 
   );
   const stored = rows[0];
   assert(stored, `transfer ${t.idempotencyKey} conflicted but cannot be read`);
-  const storedInput: TransferInput = {
-    idempotencyKey: t.idempotencyKey,
-    debitAccountId: stored.debit_account_id,
-    creditAccountId: stored.credit_account_id,
-    amountPaise: stored.amount_paise,
-    reason: stored.reason as TransferInput['reason'],
-    reference: stored.reference,
-  };
-  if (!isSameContent(storedInput, t))
+  if (!isSameContent(storedAsInput(stored), t))
     throw new AppError('IDEMPOTENCY_CONFLICT', `key ${t.idempotencyKey} was posted with different content`);
   return {
     id: stored.id,

@@ -21,6 +21,32 @@ export type PostedTransfer = {
   isReplay: boolean;
 };
 
+/** A posted transfer as `ledger_transfers` holds it, with the balances its two entries left. */
+export type StoredTransfer = {
+  idempotency_key: string;
+  id: bigint;
+  debit_account_id: number;
+  credit_account_id: number;
+  amount_paise: bigint;
+  reason: string;
+  reference: string | null;
+  created_at: Date;
+  debit_after: bigint;
+  credit_after: bigint;
+};
+
+/** A stored transfer as the input it was posted from, to compare with a retry of its key. */
+export function storedAsInput(stored: StoredTransfer): TransferInput {
+  return {
+    idempotencyKey: stored.idempotency_key,
+    debitAccountId: stored.debit_account_id,
+    creditAccountId: stored.credit_account_id,
+    amountPaise: stored.amount_paise,
+    reason: stored.reason as TransferInput['reason'],
+    reference: stored.reference,
+  };
+}
+
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 
 export function assertTransferInput(t: TransferInput): void {
