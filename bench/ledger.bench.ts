@@ -1,6 +1,8 @@
 // Ledger throughput on the configured database (DATABASE_URL, else an embedded PGlite in a temp
 // folder): single transfers from concurrent workers (each its own transaction, then through the group commit), then batched posts (a thousand in one `postEach` call), each with p50/p99 latency;
 // then pgbench's TPC-B-like workload against the same PostgreSQL, so the ratio is visible.
+// BENCH_LEDGER_GUARDS=off switches the database's posting guards off in the scratch database, to
+// measure what they cost.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import {
 import { checkLedger } from '../apps/server/src/modules/wallet/check-ledger.ts';
 import { postEach, postGroup, type TransferInput } from '../apps/server/src/modules/wallet/ledger.ts';
 import { runPgbench } from './support/load-pgbench.ts';
+import { switchOffLedgerGuardsIfAsked } from './support/ledger-guards.ts';
 import { TransferBatcher } from './support/transfer-batcher.ts';
 
 const PLAYERS = 1_000;
@@ -147,6 +150,7 @@ try {
   console.log(`database: ${label}`);
   console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}`);
   await migrate(db);
+  await switchOffLedgerGuardsIfAsked(db);
   const cashAccounts = await setupPlayers(db);
   const room = await houseAccountId(db, 'room:bench');
 

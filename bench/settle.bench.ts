@@ -2,7 +2,8 @@
 // PGlite): 10^4, 10^5 and 10^6 bets from 10,000 players, and 10^6 bets from 10^6 distinct players (one
 // payout each). Every case uses a round whose result pays three selections of the thirteen (0 or 5), the
 // most winners a round can have. The 1-minute room has a 5-second result window.
-// BENCH_SETTLE_CASES=bets:players,... chooses the cases.
+// BENCH_SETTLE_CASES=bets:players,... chooses the cases; BENCH_LEDGER_GUARDS=off switches the
+// database's posting guards off in the scratch database, to measure what they cost.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -25,6 +26,7 @@ import { openRound } from '../apps/server/src/modules/games/lottery/open-round.t
 import { chooseRoundPayouts, keepChosenPayouts } from '../apps/server/src/modules/games/lottery/round-payouts.ts';
 import { computeResult } from '../apps/server/src/modules/games/lottery/round-result.ts';
 import { SETTLEMENT_CONNECTIONS, settleRound } from '../apps/server/src/modules/games/lottery/settle-round.ts';
+import { switchOffLedgerGuardsIfAsked } from './support/ledger-guards.ts';
 
 const DEFAULT_CASES = '10000:10000,100000:10000,1000000:10000,1000000:1000000';
 const CASES = (process.env.BENCH_SETTLE_CASES ?? DEFAULT_CASES).split(',').map((pair) => {
@@ -70,6 +72,7 @@ async function openBenchDb(): Promise<{ db: Db; label: string; cleanup(): Promis
 const { db, label, cleanup } = await openBenchDb();
 try {
   await migrate(db);
+  await switchOffLedgerGuardsIfAsked(db);
   const clock = manualClock(new Date(Date.UTC(2026, 10, 21, 12, 0, 0)));
   const config = loadConfig({ NODE_ENV: 'test', LOTTERY_CHAIN_LENGTH: '1000' });
   const ctx: AppContext = {
