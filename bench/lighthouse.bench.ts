@@ -9,17 +9,18 @@
 //   npm run bench -- lighthouse --signed-in   # every page as the signed-in demo player (default: only Recharge)
 //   node --import tsx bench/lighthouse.bench.ts --gate    # the test tier's check of home (scripts/test.mjs)
 //
-// The gate fails when home's performance score is below a floor of 75 on a quiet machine. The floor
+// The gate fails when home's performance score is below a floor of 65 on a quiet machine. The floor
 // catches a gross regression (a blocking script, an unbounded render) on the slowest host CI runs on; it
 // is not the goal. The goals (home ≥ 90 and the rest) are the bench's to measure and report, since a
-// score is a timing: a build that passed a gate of 90 on one host scored 81–86 (best of three, quiet)
-// on a host whose Lighthouse CPU index was 2,400–2,650. The gate prints the goal beside the floor. A score depends on the CPU time the page's tasks took, so a busy machine lowers it: the
-// gate waits (up to two minutes in all) for the CPUs to be under a quarter busy before each run,
-// measures how much of the CPUs other processes took during the run, and takes the best of up to three
-// runs. It fails when the best score is under the floor and at least one run was undisturbed; when the
-// machine never quieted, or others loaded it during every run, it prints NOT JUDGED with the figures
-// (the byte budgets of measure-home-js.mjs do not depend on load and still apply). Each wait, skip and
-// retry is printed with its reason.
+// score is a timing: a build that passed a gate of 90 on one host scored 75–86 (best of three, quiet) on
+// a host whose Lighthouse CPU index was 1,870–2,650, the class Lighthouse's 4× slowdown is made for. The
+// gate prints the goal beside the floor. A score depends on the CPU time the page's tasks took, so a
+// busy machine lowers it: the gate waits (up to two minutes in all) for the CPUs to be under a quarter
+// busy before each run, measures how much of the CPUs other processes took during the run, and takes the
+// best of up to three runs. It fails when the best score is under the floor and at least one run was
+// undisturbed; when the machine never quieted, or others loaded it during every run, it prints NOT
+// JUDGED with the figures (the byte budgets of measure-home-js.mjs do not depend on load and still
+// apply). Each wait, skip and retry is printed with its reason.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,7 @@ const PAGES = [
   { key: 'recharge', name: 'Recharge', pathname: '/recharge', requiresSession: true },
 ];
 /** The floor against gross regressions (see above), and home's goal, which the gate only reports. */
-const GATE_MIN_PERFORMANCE = 75;
+const GATE_MIN_PERFORMANCE = 65;
 const HOME_GOAL_PERFORMANCE = 90;
 const GATE_MAX_ATTEMPTS = 3;
 /** Quiet: the other processes keep the CPUs under a quarter busy. */
