@@ -80,9 +80,9 @@ export function programmeChanges(
       return;
     }
     const figures = [
-      ['minTeamSize', before.minTeamSize, level.minTeamSize],
-      ['minTeamDeposits', Number(wholeRupees(before.minTeamDeposits)), level.minTeamDepositsRupees],
-      ['minTeamBets', Number(wholeRupees(before.minTeamBets)), level.minTeamBetsRupees],
+      ['minTeamSize', String(before.minTeamSize), String(level.minTeamSize)],
+      ['minTeamDeposits', wholeRupees(before.minTeamDeposits), String(level.minTeamDepositsRupees)],
+      ['minTeamBets', wholeRupees(before.minTeamBets), String(level.minTeamBetsRupees)],
     ] as const;
     for (const [name, was, now] of figures)
       if (was !== now)
@@ -92,9 +92,9 @@ export function programmeChanges(
         lines.push(t('agents.change.rate', { level: index, depth: at + 1, from: percent(before.ratesBp[at]), to: percent(bp) }));
     });
   });
-  if (Number(wholeRupees(from.inviteBonus.amount)) !== to.inviteBonusRupees)
+  if (wholeRupees(from.inviteBonus.amount) !== String(to.inviteBonusRupees))
     lines.push(t('agents.change.bonus', { from: wholeRupees(from.inviteBonus.amount), to: to.inviteBonusRupees }));
-  if (Number(wholeRupees(from.inviteBonus.threshold)) !== to.inviteBonusThresholdRupees)
+  if (wholeRupees(from.inviteBonus.threshold) !== String(to.inviteBonusThresholdRupees))
     lines.push(
       t('agents.change.bonusThreshold', { from: wholeRupees(from.inviteBonus.threshold), to: to.inviteBonusThresholdRupees }),
     );

@@ -8,8 +8,11 @@ import { useTranslation } from 'react-i18next';
 export type LevelDraft = { ratesBp: string[]; minTeamSize: string; minTeamDepositsRupees: string; minTeamBetsRupees: string };
 
 const DEPTHS = Array.from({ length: AGENT_RATE_DEPTHS }, (_, index) => index + 1);
-/** An empty or unreadable box stays unreadable (NaN), so the schema refuses it instead of reading 0. */
-export const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.trim()));
+/**
+ * A box of digits as its whole number; anything else (empty, a sign, a decimal point, "1e3", "0x10")
+ * stays unreadable (NaN), so the schema refuses it instead of saving another number than the one typed.
+ */
+export const asNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
 
 function RateSum({ level, index }: { level: LevelDraft; index: number }) {
   const sum = rateSumBp({ ratesBp: level.ratesBp.map(asNumber) });
